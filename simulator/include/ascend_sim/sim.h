@@ -47,9 +47,13 @@ ASCEND_SIM_API bool DeviceFree(void* p);                               // false:
 ASCEND_SIM_API size_t DeviceAllocationSize(const void* p);
 // True when [p, p+bytes) lies inside one live allocation.
 ASCEND_SIM_API bool DeviceRangeValid(const void* p, size_t bytes);
+// Lends host memory to the device model without a copy (the CPU fallback's zero-copy path for
+// numpy / torch buffers): [p, p+bytes) counts as a live allocation until unregistered.
+ASCEND_SIM_API bool DeviceRegisterExternal(void* p, size_t bytes);
+ASCEND_SIM_API bool DeviceUnregisterExternal(void* p);
 
 // ---- counters --------------------------------------------------------------------------
-struct CoreCounters {
+struct ASCEND_SIM_API CoreCounters {
     uint64_t mte2Instr = 0, mte2Bytes = 0;      // GM -> UB DMA instructions and bytes moved
     uint64_t mte3Instr = 0, mte3Bytes = 0;      // UB -> GM
     uint64_t ubCopyInstr = 0, ubCopyBytes = 0;  // UB -> UB DataCopy

@@ -1,0 +1,134 @@
+#include "op_host/grid_sample_tiling.h"
+
+#include <algorithm>
+
+namespace gridsample {
+namespace {
+
+constexpr int64_t kBlock = 32;          // UB alignment
+constexpr int64_t kSlotAlign = 64;      // Compare needs count * 4 bytes to be a multiple of 256
+constexpr int64_t kMinTilesPerCore = 4; // enough tiles per core to balance data-dependent cost
+constexpr int64_t kOutChunkBytes = 16 * 1024;
+// The per-point path needs 16 points x 16 taps x one 32-byte block in half a window.
+constexpr int64_t kMinWindowBytes = 9 * 1024;
+
+int64_t RoundUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+int64_t CeilDiv(int64_t v, int64_t a) { return (v + a - 1) / a; }
+
+// Taps per axis of each interpolation mode.
+int64_t TapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
+
+// Per-slot float vectors a mode keeps: grid x/y, per-axis tap indices and weights, one offset per
+// tap, three temporaries, gathered values (float + input dtype), accumulator and row accumulator.
+int64_t PointVectors(int32_t mode) {
+    int64_t t = TapsPerAxis(mode);
+    int64_t weights = mode == kNearest ? 0 : 2 * t;
+    return 2 + 2 * t + weights + t * t + 3 + 2 + 2;
+}
+// Masks: one per tap per axis, a scratch one and the tile's real-slot mask.
+int64_t MaskCount(int32_t mode) { return 2 * TapsPerAxis(mode) + 2; }
+
+}  // namespace
+
+int64_t DataKindBytes(int32_t dataKind) { return dataKind == kFloat32 ? 4 : 2; }
+
+Problem Problem::Contiguous(int64_t n, int64_t c, int64_t inH, int64_t inW, int64_t outH, int64_t outW) {
+    Problem p;
+    p.n = n; p.c = c; p.inH = inH; p.inW = inW; p.outH = outH; p.outW = outW;
+    p.inStrideH = inW; p.inStrideC = inH * inW; p.inStrideN = c * inH * inW;
+    p.gridStrideH = outW * 2; p.gridStrideN = outH * outW * 2;
+    p.outStrideH = outW; p.outStrideC = outH * outW; p.outStrideN = c * outH * outW;
+    return p;
+}
+
+uint64_t UbBytesUsed(const GridSampleTilingData& t) {
+    return 2ull * t.gridBufBytes + uint64_t(t.pointBufBytes) * t.pointBufCount +
+           uint64_t(t.maskBufBytes) * t.maskBufCount + 2ull * t.outBufBytes + 2ull * t.windowBufBytes;
+}
+
+bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, std::string* why) {
+    if (platform.coreNum == 0) { *why = "platform reports 0 vector cores"; return false; }
+    const int64_t elem = DataKindBytes(p.dataKind);
+    const int64_t ub = static_cast<int64_t>(platform.ubBytes);
+    const int64_t vectors = PointVectors(p.mode);
+    const int64_t masks = MaskCount(p.mode);
+
+    // Per-slot cost: the float vectors, the masks, and the double-buffered grid tile.
+    auto fixedBytes = [&](int64_t slots) {
+        return vectors * slots * 4 + masks * RoundUp(slots / 8, kBlock) + 2 * RoundUp(slots * 2 * elem, kBlock);
+    };
+    // Largest slot count whose fixed buffers take at most ~40% of the UB; the rest is for the
+    // output chunk and the input window, which set how many channels move per DMA.
+    int64_t slots = 2048;
+    while (slots > kSlotAlign && fixedBytes(slots) > ub * 2 / 5) slots /= 2;
+    const int64_t outChunkMin = 2 * RoundUp(slots * elem, kBlock);
+    if (fixedBytes(slots) + outChunkMin + 2 * kMinWindowBytes > ub) {
+        *why = "UB of " + std::to_string(ub) + " bytes is too small for GridSample (needs at least " +
+               std::to_string(fixedBytes(slots) + outChunkMin + 2 * kMinWindowBytes) + ")";
+        return false;
+    }
+
+    GridSampleTilingData& t = out->data;
+    t = GridSampleTilingData{};
+    t.n = p.n; t.c = p.c; t.inH = p.inH; t.inW = p.inW; t.outH = p.outH; t.outW = p.outW;
+    t.inStrideN = p.inStrideN; t.inStrideC = p.inStrideC; t.inStrideH = p.inStrideH;
+    t.gridStrideN = p.gridStrideN; t.gridStrideH = p.gridStrideH;
+    t.outStrideN = p.outStrideN; t.outStrideC = p.outStrideC; t.outStrideH = p.outStrideH;
+    t.mode = p.mode; t.padding = p.padding; t.alignCorners = p.alignCorners; t.dataKind = p.dataKind;
+
+    // Tile shape. Whole output rows when they fit; the rows of a tile are one contiguous run
+    // ("flat") when grid and output rows are packed, else each row occupies slotPitch slots.
+    const bool rowsPacked = p.gridStrideH == 2 * p.outW && p.outStrideH == p.outW;
+    int64_t tileCols, pitch;
+    if (p.outW <= slots) {
+        tileCols = p.outW;
+        pitch = rowsPacked ? p.outW : RoundUp(p.outW, 16);
+    } else {
+        tileCols = slots >= 512 ? 64 : 32;
+        pitch = tileCols;
+    }
+    int64_t tileRows = std::max<int64_t>(1, std::min<int64_t>(p.outH, slots / pitch));
+    auto countTiles = [&](int64_t rows) {
+        return p.n * CeilDiv(p.outH, rows) * CeilDiv(p.outW, tileCols);
+    };
+    // Smaller tiles when there are too few to keep every core busy.
+    while (tileRows > 1 && countTiles(tileRows) < kMinTilesPerCore * int64_t(platform.coreNum))
+        tileRows = CeilDiv(tileRows, 2);
+    t.flatTiles = (rowsPacked && tileCols == p.outW) ? 1 : 0;
+    t.tileRows = tileRows;
+    t.tileCols = tileCols;
+    t.slotPitch = static_cast<int32_t>(t.flatTiles ? tileRows * tileCols : pitch);
+    t.slotCount = static_cast<int32_t>(RoundUp(t.flatTiles ? tileRows * tileCols : tileRows * pitch, kSlotAlign));
+    t.tilesPerRow = CeilDiv(p.outW, tileCols);
+    t.tilesPerCol = CeilDiv(p.outH, tileRows);
+    t.tilesPerPlane = t.tilesPerRow * t.tilesPerCol;
+    t.totalTiles = p.n * t.tilesPerPlane;
+
+    const int64_t s = t.slotCount;
+    t.gridBufBytes = static_cast<int32_t>(RoundUp(s * 2 * elem, kBlock));
+    t.pointBufBytes = static_cast<int32_t>(s * 4);
+    t.pointBufCount = static_cast<int32_t>(vectors);
+    t.maskBufBytes = static_cast<int32_t>(RoundUp(s / 8, kBlock));
+    t.maskBufCount = static_cast<int32_t>(masks);
+    const int64_t fixed = 2 * t.gridBufBytes + int64_t(t.pointBufBytes) * vectors + int64_t(t.maskBufBytes) * masks;
+    const int64_t perChannelOut = s * elem;
+    t.chunkChannels = static_cast<int32_t>(std::max<int64_t>(1, std::min<int64_t>(p.c, kOutChunkBytes / perChannelOut)));
+    t.outBufBytes = static_cast<int32_t>(RoundUp(t.chunkChannels * perChannelOut, kBlock));
+    int64_t window = (ub - fixed - 2 * int64_t(t.outBufBytes)) / 2 / kBlock * kBlock;
+    if (window < kMinWindowBytes) {
+        t.chunkChannels = 1;
+        t.outBufBytes = static_cast<int32_t>(RoundUp(perChannelOut, kBlock));
+        window = (ub - fixed - 2 * int64_t(t.outBufBytes)) / 2 / kBlock * kBlock;
+    }
+    t.windowBufBytes = static_cast<int32_t>(window);
+
+    if (t.totalTiles == 0) { *why = "empty problem has no tiles"; return false; }
+    out->blockDim = static_cast<uint32_t>(std::min<int64_t>(platform.coreNum, t.totalTiles));
+    t.tilesPerCore = t.totalTiles / out->blockDim;
+    t.tailCores = t.totalTiles % out->blockDim;
+    out->tilingKey = MakeTilingKey(p.dataKind, p.mode);
+    out->workspaceBytes = RoundUp(sizeof(GridSampleTilingData), kBlock);
+    return true;
+}
+
+}  // namespace gridsample

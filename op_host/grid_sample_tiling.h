@@ -1,0 +1,42 @@
+// Tiling for GridSample: a pure function from shapes, strides, dtype, attributes and the
+// platform (core count, UB size) to TilingData, tiling key, block_dim and workspace size.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "op_kernel/grid_sample_tiling.h"
+
+namespace gridsample {
+
+struct Problem {
+    int64_t n = 0, c = 0, inH = 0, inW = 0, outH = 0, outW = 0;
+    int64_t inStrideN = 0, inStrideC = 0, inStrideH = 0;   // elements; input W stride is 1
+    int64_t gridStrideN = 0, gridStrideH = 0;              // elements; grid (W, 2) strides are (2, 1)
+    int64_t outStrideN = 0, outStrideC = 0, outStrideH = 0;
+    int32_t dataKind = kFloat32, mode = kBilinear, padding = kZeros, alignCorners = 0;
+
+    // A contiguous NCHW problem.
+    static Problem Contiguous(int64_t n, int64_t c, int64_t inH, int64_t inW, int64_t outH, int64_t outW);
+};
+
+struct PlatformInfo {
+    uint32_t coreNum = 48;      // vector cores
+    uint64_t ubBytes = 188160;  // UB a kernel may use
+};
+
+struct Tiling {
+    GridSampleTilingData data{};
+    uint64_t tilingKey = 0;
+    uint32_t blockDim = 0;
+    uint64_t workspaceBytes = 0;   // tiling data is staged in the workspace
+};
+
+// Bytes of UB the tiling's buffers take (the sum the kernel's InitBuffer calls request).
+uint64_t UbBytesUsed(const GridSampleTilingData& t);
+
+// Returns false with a reason when no tiling fits (e.g. the UB is too small).
+bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, std::string* why);
+
+int64_t DataKindBytes(int32_t dataKind);
+
+}  // namespace gridsample

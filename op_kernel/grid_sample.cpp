@@ -1,0 +1,35 @@
+// GridSample device entry: one kernel, dispatched on the tiling key to the template for the
+// data type and interpolation mode.
+#include "kernel_operator.h"
+#include "grid_sample_2d.h"
+#include "grid_sample_tiling.h"
+
+using namespace gridsample;
+
+template <typename T, int32_t MODE>
+__aicore__ inline void RunGridSample2D(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const GridSampleTilingData& tiling) {
+    GridSample2D<T, MODE> op;
+    op.Init(x, grid, y, tiling);
+    op.Process();
+}
+
+template <typename T>
+__aicore__ inline void DispatchMode(int32_t dataKind, GM_ADDR x, GM_ADDR grid, GM_ADDR y,
+                                    const GridSampleTilingData& tiling) {
+    if (TILING_KEY_IS(MakeTilingKey(dataKind, kBilinear))) {
+        RunGridSample2D<T, kBilinear>(x, grid, y, tiling);
+    } else if (TILING_KEY_IS(MakeTilingKey(dataKind, kNearest))) {
+        RunGridSample2D<T, kNearest>(x, grid, y, tiling);
+    } else if (TILING_KEY_IS(MakeTilingKey(dataKind, kBicubic))) {
+        RunGridSample2D<T, kBicubic>(x, grid, y, tiling);
+    }
+}
+
+extern "C" __global__ __aicore__ void grid_sample(GM_ADDR x, GM_ADDR grid, GM_ADDR y, GM_ADDR workspace,
+                                                  GM_ADDR tiling) {
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    GET_TILING_DATA_WITH_STRUCT(GridSampleTilingData, tilingData, tiling);
+    DispatchMode<float>(kFloat32, x, grid, y, tilingData);
+    DispatchMode<half>(kFloat16, x, grid, y, tilingData);
+    DispatchMode<bfloat16_t>(kBFloat16, x, grid, y, tilingData);
+}

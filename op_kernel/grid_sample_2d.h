@@ -1,0 +1,528 @@
+// GridSample 2-D kernel for NCHW input, one template per (dtype, interpolation mode).
+//
+// Work unit: a tile of output points (whole rows, or rows x 64 columns for wide outputs).
+// Per tile: one DMA brings the grid tile (prefetched one tile ahead), the vector unit computes
+// every tap's coordinates, weights and validity once, then for each chunk of channels one or a
+// few DMAs bring the window of input rows that the tile's taps touch, Gather picks the taps out
+// of UB, the weighted sum is formed in float32, and one DMA writes the chunk of outputs. Queues
+// are double-buffered so DMA and vector work overlap. Taps outside the image read a zero block
+// kept in front of each window plane, so no masking is needed per channel. When a tile's window
+// does not fit the UB (scattered grids), each point's taps are fetched by small DMAs instead.
+#ifndef GRID_SAMPLE_2D_H
+#define GRID_SAMPLE_2D_H
+
+#include "kernel_operator.h"
+#include "grid_sample_tiling.h"
+#include "grid_sample_coords.h"
+
+namespace gridsample {
+
+using AscendC::DataCopyExtParams;
+using AscendC::DataCopyPadExtParams;
+using AscendC::GlobalTensor;
+using AscendC::HardEvent;
+using AscendC::LocalTensor;
+using AscendC::TPosition;
+
+constexpr int32_t kBlockBytes = 32;
+
+__aicore__ inline int64_t RoundUpTo(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+__aicore__ inline int64_t MinI(int64_t a, int64_t b) { return a < b ? a : b; }
+__aicore__ inline int64_t MaxI(int64_t a, int64_t b) { return a > b ? a : b; }
+
+template <HardEvent EVENT>
+__aicore__ inline void WaitPipe() {
+    auto id = AscendC::GetTPipePtr()->FetchEventID(EVENT);
+    AscendC::SetFlag<EVENT>(id);
+    AscendC::WaitFlag<EVENT>(id);
+}
+
+template <typename T, int32_t MODE>
+class GridSample2D {
+    static constexpr int32_t kTaps = MODE == kBicubic ? 4 : (MODE == kBilinear ? 2 : 1);
+    static constexpr int32_t kTapCount = kTaps * kTaps;
+    static constexpr int32_t kElem = sizeof(T);
+    static constexpr bool kFloatIo = sizeof(T) == 4;
+
+    struct Tile {
+        int64_t n, row0, col0, rows, cols;
+    };
+    // Input rows/columns a tile's valid taps touch; empty when lo > hi.
+    struct Box {
+        int64_t loY, hiY, loX, hiX;
+    };
+
+public:
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const GridSampleTilingData& tiling) {
+        t_ = tiling;
+        slots_ = t_.slotCount;
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x),
+                             (t_.n - 1) * t_.inStrideN + (t_.c - 1) * t_.inStrideC + (t_.inH - 1) * t_.inStrideH + t_.inW);
+        gridGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(grid),
+                                (t_.n - 1) * t_.gridStrideN + (t_.outH - 1) * t_.gridStrideH + 2 * t_.outW);
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y),
+                             (t_.n - 1) * t_.outStrideN + (t_.c - 1) * t_.outStrideC + (t_.outH - 1) * t_.outStrideH + t_.outW);
+        pipe_.InitBuffer(gridQue_, 2, t_.gridBufBytes);
+        pipe_.InitBuffer(pointBuf_, t_.pointBufBytes * t_.pointBufCount);
+        pipe_.InitBuffer(maskBuf_, t_.maskBufBytes * t_.maskBufCount);
+        pipe_.InitBuffer(outQue_, 2, t_.outBufBytes);
+        pipe_.InitBuffer(windowQue_, 2, t_.windowBufBytes);
+        CarveBuffers();
+    }
+
+    __aicore__ inline void Process() {
+        const int64_t core = AscendC::GetBlockIdx();
+        const int64_t count = t_.tilesPerCore + (core < t_.tailCores ? 1 : 0);
+        const int64_t first = core * t_.tilesPerCore + MinI(core, t_.tailCores);
+        if (count <= 0) return;
+        LoadGrid(TileAt(first));
+        for (int64_t i = 0; i < count; ++i) {
+            if (i + 1 < count) LoadGrid(TileAt(first + i + 1));   // prefetch: overlaps this tile's work
+            ProcessTile(TileAt(first + i));
+        }
+    }
+
+private:
+    __aicore__ inline void CarveBuffers() {
+        LocalTensor<float> all = pointBuf_.Get<float>();
+        int32_t next = 0;
+        auto take = [&]() { return all[(next++) * slots_]; };
+        gx_ = take();
+        gy_ = take();
+        for (int32_t j = 0; j < kTaps; ++j) tx_[j] = take();
+        for (int32_t i = 0; i < kTaps; ++i) ty_[i] = take();
+        if (MODE != kNearest) {
+            for (int32_t j = 0; j < kTaps; ++j) wx_[j] = take();
+            for (int32_t i = 0; i < kTaps; ++i) wy_[i] = take();
+        }
+        for (int32_t k = 0; k < kTapCount; ++k) off_[k] = take().template ReinterpretCast<uint32_t>();
+        scratch_.t0 = take();   // t0, t1 adjacent: together they hold a whole converted grid tile
+        scratch_.t1 = take();
+        scratch_.t2 = take();
+        gathered_ = take();
+        gatheredIo_ = take().template ReinterpretCast<T>();
+        acc_ = take();
+        rowAcc_ = take();
+
+        LocalTensor<uint8_t> masks = maskBuf_.Get<uint8_t>();
+        int32_t m = 0;
+        for (int32_t j = 0; j < kTaps; ++j) maskX_[j] = masks[(m++) * t_.maskBufBytes];
+        for (int32_t i = 0; i < kTaps; ++i) maskY_[i] = masks[(m++) * t_.maskBufBytes];
+        scratch_.mask = masks[(m++) * t_.maskBufBytes];
+        realSlots_ = masks[(m++) * t_.maskBufBytes];
+    }
+
+    __aicore__ inline Tile TileAt(int64_t index) const {
+        Tile tile;
+        tile.n = index / t_.tilesPerPlane;
+        const int64_t r = index % t_.tilesPerPlane;
+        tile.row0 = (r / t_.tilesPerRow) * t_.tileRows;
+        tile.col0 = (r % t_.tilesPerRow) * t_.tileCols;
+        tile.rows = MinI(t_.tileRows, t_.outH - tile.row0);
+        tile.cols = MinI(t_.tileCols, t_.outW - tile.col0);
+        return tile;
+    }
+
+    __aicore__ inline bool SlotIsReal(const Tile& tile, int64_t s) const {
+        if (t_.flatTiles) return s < tile.rows * tile.cols;
+        return s / t_.slotPitch < tile.rows && s % t_.slotPitch < tile.cols;
+    }
+    __aicore__ inline bool HasPadSlots(const Tile& tile) const {
+        if (t_.flatTiles) return tile.rows * tile.cols != slots_;
+        return tile.cols != t_.slotPitch || tile.rows * t_.slotPitch != slots_;
+    }
+
+    // ---- grid -------------------------------------------------------------------------------
+    __aicore__ inline void LoadGrid(const Tile& tile) {
+        LocalTensor<T> buf = gridQue_.template AllocTensor<T>();
+        const int64_t src = tile.n * t_.gridStrideN + tile.row0 * t_.gridStrideH + 2 * tile.col0;
+        DataCopyExtParams params;
+        if (t_.flatTiles) {
+            params = DataCopyExtParams(1, static_cast<uint32_t>(tile.rows * tile.cols * 2 * kElem), 0, 0, 0);
+        } else {
+            const int64_t rowBytes = 2 * tile.cols * kElem;
+            params = DataCopyExtParams(static_cast<uint16_t>(tile.rows), static_cast<uint32_t>(rowBytes),
+                                       static_cast<uint32_t>((t_.gridStrideH - 2 * tile.cols) * kElem),
+                                       static_cast<uint32_t>((2 * t_.slotPitch * kElem - RoundUpTo(rowBytes, kBlockBytes)) / kBlockBytes),
+                                       0);
+        }
+        AscendC::DataCopyPad(buf, gridGm_[src], params, DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+        gridQue_.EnQue(buf);
+    }
+
+    // De-interleaves the (x, y) pairs of the current grid tile into gx_ / gy_ as float.
+    __aicore__ inline void SplitGrid() {
+        LocalTensor<T> raw = gridQue_.template DeQue<T>();
+        LocalTensor<float> pairs;
+        if constexpr (kFloatIo) {
+            pairs = raw;
+        } else {
+            pairs = scratch_.t0;   // t0 and t1 are adjacent: 2 * slots floats
+            AscendC::Cast(pairs, raw, AscendC::RoundMode::CAST_NONE, 2 * slots_);
+        }
+        uint64_t kept = 0;
+        const AscendC::GatherMaskParams params{1, static_cast<uint16_t>(2 * slots_ * 4 / 256), 8, 0};
+        AscendC::GatherMask(gx_, pairs, 1, false, 0, params, kept);   // pattern 1: even elements (x)
+        AscendC::GatherMask(gy_, pairs, 2, false, 0, params, kept);   // pattern 2: odd elements (y)
+        gridQue_.FreeTensor(raw);
+    }
+
+    // ---- coordinates ------------------------------------------------------------------------
+    // Turns normalized coordinates into per-axis taps (clamped into the image), their validity
+    // masks and, except for nearest, their weights.
+    __aicore__ inline void ComputeAxis(const LocalTensor<float>& c, float size, LocalTensor<float>* taps,
+                                       LocalTensor<float>* weights, LocalTensor<uint8_t>* masks) {
+        const int32_t n = slots_;
+        const bool ac = t_.alignCorners != 0;
+        Unnormalize(c, size, ac, n);
+        if constexpr (MODE == kNearest) {
+            PadCoordinate(c, size, t_.padding, ac, scratch_, n);
+            RoundTo(taps[0], c, AscendC::RoundMode::CAST_RINT, n);   // round half to even
+        } else if constexpr (MODE == kBilinear) {
+            PadCoordinate(c, size, t_.padding, ac, scratch_, n);
+            RoundTo(taps[0], c, AscendC::RoundMode::CAST_FLOOR, n);
+            AscendC::Adds(taps[1], taps[0], 1.0f, n);
+            AscendC::Sub(weights[1], c, taps[0], n);   // c - x0
+            AscendC::Sub(weights[0], taps[1], c, n);   // x1 - c
+        } else {
+            SanitizeBicubicCoordinate(c, size, t_.padding, scratch_, n);
+            RoundTo(taps[1], c, AscendC::RoundMode::CAST_FLOOR, n);
+            AscendC::Sub(scratch_.t2, c, taps[1], n);  // fraction
+            CubicWeights(weights, scratch_.t2, scratch_, n);
+            AscendC::Adds(taps[0], taps[1], -1.0f, n);
+            AscendC::Adds(taps[2], taps[1], 1.0f, n);
+            AscendC::Adds(taps[3], taps[1], 2.0f, n);
+            for (int32_t j = 0; j < kTaps; ++j) PadTap(taps[j], size, t_.padding, ac, scratch_, n);
+        }
+        for (int32_t j = 0; j < kTaps; ++j) {
+            TapValidity(masks[j], scratch_.t0, taps[j], size, n);
+            Clamp(taps[j], taps[j], 0.0f, size - 1.0f, n);
+        }
+    }
+
+    // Marks which slots of the tile hold real points (rare: only tiles whose point count is not
+    // a whole number of slot rows), written by the scalar unit.
+    __aicore__ inline void MarkRealSlots(const Tile& tile) {
+        if (tile.rows == markedRows_ && tile.cols == markedCols_) return;
+        markedRows_ = tile.rows;
+        markedCols_ = tile.cols;
+        WaitPipe<HardEvent::V_S>();   // the previous tile's vector work may still read the mask
+        for (int32_t b = 0; b < slots_ / 8; ++b) {
+            uint8_t bits = 0;
+            for (int32_t k = 0; k < 8; ++k)
+                if (SlotIsReal(tile, b * 8 + k)) bits |= static_cast<uint8_t>(1u << k);
+            realSlots_.SetValue(b, bits);
+        }
+        WaitPipe<HardEvent::S_V>();
+    }
+
+    // Range of one axis' valid taps over the tile's real slots, as (lo, hi) written to dst[0..1].
+    __aicore__ inline void AxisRange(LocalTensor<float>* taps, LocalTensor<uint8_t>* masks, bool padSlots,
+                                     const LocalTensor<float>& dst) {
+        const int32_t n = slots_;
+        const LocalTensor<float>& lo = scratch_.t0;
+        const LocalTensor<float>& hi = scratch_.t1;
+        const LocalTensor<float>& tmp = scratch_.t2;
+        using AscendC::SELMODE;
+        AscendC::Select(lo, masks[0], taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        AscendC::Select(hi, masks[0], taps[0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        for (int32_t j = 1; j < kTaps; ++j) {
+            AscendC::Select(tmp, masks[j], taps[j], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Min(lo, lo, tmp, n);
+            AscendC::Select(tmp, masks[j], taps[j], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Max(hi, hi, tmp, n);
+        }
+        if (padSlots) {
+            AscendC::Select(lo, realSlots_, lo, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(hi, realSlots_, hi, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        }
+        AscendC::ReduceMin(dst, lo, tmp, n);
+        AscendC::ReduceMax(dst[8], hi, tmp, n);
+    }
+
+    __aicore__ inline Box ValidBox(bool padSlots) {
+        const LocalTensor<float>& result = gathered_;   // free until the gathers
+        AxisRange(tx_, maskX_, padSlots, result);
+        AxisRange(ty_, maskY_, padSlots, result[16]);
+        WaitPipe<HardEvent::V_S>();
+        Box box;
+        box.loX = static_cast<int64_t>(MaxI(0, static_cast<int64_t>(MinF(result.GetValue(0), t_.inW))));
+        box.hiX = static_cast<int64_t>(MaxF(result.GetValue(8), -1.0f));
+        box.loY = static_cast<int64_t>(MaxI(0, static_cast<int64_t>(MinF(result.GetValue(16), t_.inH))));
+        box.hiY = static_cast<int64_t>(MaxF(result.GetValue(24), -1.0f));
+        return box;
+    }
+    __aicore__ static inline float MinF(float a, int64_t b) { return a < float(b) ? a : float(b); }
+    __aicore__ static inline float MaxF(float a, float b) { return a > b ? a : b; }
+
+    // Offsets (bytes) of every tap inside a window plane; invalid taps and pad slots point at
+    // the plane's leading zero block (offset 0).
+    __aicore__ inline void WindowOffsets(const Box& box, int64_t pitch, bool padSlots) {
+        const int32_t n = slots_;
+        for (int32_t j = 0; j < kTaps; ++j) {
+            AscendC::Adds(tx_[j], tx_[j], static_cast<float>(-box.loX), n);
+            AscendC::Muls(tx_[j], tx_[j], static_cast<float>(kElem), n);
+        }
+        for (int32_t i = 0; i < kTaps; ++i) {
+            AscendC::Adds(ty_[i], ty_[i], static_cast<float>(-box.loY), n);
+            AscendC::Muls(ty_[i], ty_[i], static_cast<float>(pitch * kElem), n);
+            AscendC::Adds(ty_[i], ty_[i], static_cast<float>(kBlockBytes), n);
+        }
+        BuildOffsets(padSlots);
+    }
+
+    // off[i * kTaps + j] = ty[i] + tx[j] where both taps are valid (and the slot is real), else 0.
+    __aicore__ inline void BuildOffsets(bool padSlots) {
+        const int32_t n = slots_;
+        LocalTensor<uint16_t> both = scratch_.mask.template ReinterpretCast<uint16_t>();
+        for (int32_t i = 0; i < kTaps; ++i) {
+            for (int32_t j = 0; j < kTaps; ++j) {
+                AscendC::Add(scratch_.t0, ty_[i], tx_[j], n);
+                AscendC::And(both, maskY_[i].template ReinterpretCast<uint16_t>(),
+                             maskX_[j].template ReinterpretCast<uint16_t>(), n / 16);
+                if (padSlots)
+                    AscendC::And(both, both, realSlots_.template ReinterpretCast<uint16_t>(), n / 16);
+                AscendC::Select(scratch_.t0, scratch_.mask, scratch_.t0, 0.0f,
+                                AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Cast(off_[i * kTaps + j].template ReinterpretCast<int32_t>(), scratch_.t0,
+                              AscendC::RoundMode::CAST_RINT, n);
+            }
+        }
+    }
+
+    // ---- sampling ---------------------------------------------------------------------------
+    // One tap of `count` slots from `src` (bytes offsets + base) as float into `dst`.
+    __aicore__ inline void GatherTap(const LocalTensor<float>& dst, const LocalTensor<T>& src,
+                                     const LocalTensor<uint32_t>& offsets, uint32_t base, int32_t count) {
+        if constexpr (kFloatIo) {
+            AscendC::Gather(dst, src, offsets, base, count);
+        } else {
+            AscendC::Gather(gatheredIo_, src, offsets, base, count);
+            AscendC::Cast(dst, gatheredIo_, AscendC::RoundMode::CAST_NONE, count);
+        }
+    }
+
+    // out[s0 .. s0+count) of one channel = weighted sum of its taps read from `src` at `base`.
+    __aicore__ inline void Combine(const LocalTensor<T>& out, const LocalTensor<T>& src, uint32_t base, int32_t s0,
+                                   int32_t count) {
+        if constexpr (MODE == kNearest) {
+            AscendC::Gather(out, src, off_[0][s0], base, count);
+        } else {
+            LocalTensor<float> acc;
+            if constexpr (kFloatIo) acc = out; else acc = acc_;
+            const LocalTensor<float>& g = gathered_;
+            for (int32_t i = 0; i < kTaps; ++i) {
+                for (int32_t j = 0; j < kTaps; ++j) {
+                    GatherTap(g, src, off_[i * kTaps + j][s0], base, count);
+                    if (j == 0) {
+                        AscendC::Mul(rowAcc_, g, wx_[0][s0], count);
+                    } else {
+                        AscendC::Mul(g, g, wx_[j][s0], count);
+                        AscendC::Add(rowAcc_, rowAcc_, g, count);
+                    }
+                }
+                if (i == 0) {
+                    AscendC::Mul(acc, rowAcc_, wy_[0][s0], count);
+                } else {
+                    AscendC::Mul(rowAcc_, rowAcc_, wy_[i][s0], count);
+                    AscendC::Add(acc, acc, rowAcc_, count);
+                }
+            }
+            if constexpr (!kFloatIo) AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, count);
+        }
+    }
+
+    // ---- output -----------------------------------------------------------------------------
+    __aicore__ inline void StoreChunk(const Tile& tile, int64_t c0, int64_t channels) {
+        LocalTensor<T> out = outQue_.template DeQue<T>();
+        const int64_t base = tile.n * t_.outStrideN + c0 * t_.outStrideC + tile.row0 * t_.outStrideH + tile.col0;
+        const int64_t points = tile.rows * tile.cols;
+        const int64_t gap = (t_.outStrideC - points) * kElem;
+        if (t_.flatTiles && gap >= 0 && gap <= 0xFFFFFFFFll) {
+            // one DMA: each channel's points are one contiguous run
+            const uint32_t ubGap = static_cast<uint32_t>((slots_ * kElem - RoundUpTo(points * kElem, kBlockBytes)) / kBlockBytes);
+            AscendC::DataCopyPad(yGm_[base], out,
+                                 DataCopyExtParams(static_cast<uint16_t>(channels), static_cast<uint32_t>(points * kElem),
+                                                   ubGap, static_cast<uint32_t>(gap), 0));
+        } else {
+            for (int64_t c = 0; c < channels; ++c) {
+                DataCopyExtParams params;
+                if (t_.flatTiles) {
+                    params = DataCopyExtParams(1, static_cast<uint32_t>(points * kElem), 0, 0, 0);
+                } else {
+                    const int64_t rowBytes = tile.cols * kElem;
+                    params = DataCopyExtParams(
+                        static_cast<uint16_t>(tile.rows), static_cast<uint32_t>(rowBytes),
+                        static_cast<uint32_t>((t_.slotPitch * kElem - RoundUpTo(rowBytes, kBlockBytes)) / kBlockBytes),
+                        static_cast<uint32_t>((t_.outStrideH - tile.cols) * kElem), 0);
+                }
+                AscendC::DataCopyPad(yGm_[base + c * t_.outStrideC], out[c * slots_], params);
+            }
+        }
+        outQue_.FreeTensor(out);
+    }
+
+    // ---- window path ------------------------------------------------------------------------
+    // Loads the window rows of `channels` channels into planes of planeBytes, each led by a zero block.
+    __aicore__ inline void LoadWindow(const Tile& tile, const Box& box, int64_t c0, int64_t channels, int64_t pitch,
+                                      int64_t planeBytes) {
+        LocalTensor<T> win = windowQue_.template AllocTensor<T>();
+        const int64_t planeElems = planeBytes / kElem;
+        for (int64_t c = 0; c < channels; ++c) AscendC::Duplicate(win[c * planeElems], static_cast<T>(0.0f), kBlockBytes / kElem);
+        const int64_t rows = box.hiY - box.loY + 1;
+        if (rows > 0) {
+            const int64_t cols = box.hiX - box.loX + 1;
+            const int64_t src = tile.n * t_.inStrideN + c0 * t_.inStrideC + box.loY * t_.inStrideH + box.loX;
+            const int64_t planeGap = (t_.inStrideC - rows * t_.inW) * kElem;
+            if (pitch == t_.inW && cols == t_.inW && t_.inStrideH == t_.inW && planeGap >= 0 && planeGap <= 0xFFFFFFFFll) {
+                // whole rows: every channel's window is one contiguous run, one DMA for the chunk
+                AscendC::DataCopyPad(win[kBlockBytes / kElem], xGm_[src],
+                                     DataCopyExtParams(static_cast<uint16_t>(channels),
+                                                       static_cast<uint32_t>(rows * t_.inW * kElem),
+                                                       static_cast<uint32_t>(planeGap), 1, 0),
+                                     DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+            } else {
+                for (int64_t c = 0; c < channels; ++c) {
+                    AscendC::DataCopyPad(win[c * planeElems + kBlockBytes / kElem], xGm_[src + c * t_.inStrideC],
+                                         DataCopyExtParams(static_cast<uint16_t>(rows), static_cast<uint32_t>(cols * kElem),
+                                                           static_cast<uint32_t>((t_.inStrideH - cols) * kElem),
+                                                           static_cast<uint32_t>((pitch * kElem - RoundUpTo(cols * kElem, kBlockBytes)) / kBlockBytes),
+                                                           0),
+                                         DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+                }
+            }
+        }
+        windowQue_.EnQue(win);
+    }
+
+    __aicore__ inline void SampleFromWindow(const Tile& tile, const Box& box, int64_t pitch, int64_t planeBytes) {
+        const int64_t perChunk = MinI(t_.chunkChannels, t_.windowBufBytes / planeBytes);
+        for (int64_t c0 = 0; c0 < t_.c; c0 += perChunk) {
+            const int64_t channels = MinI(perChunk, t_.c - c0);
+            LoadWindow(tile, box, c0, channels, pitch, planeBytes);
+            LocalTensor<T> win = windowQue_.template DeQue<T>();
+            LocalTensor<T> out = outQue_.template AllocTensor<T>();
+            for (int64_t c = 0; c < channels; ++c)
+                Combine(out[c * slots_], win, static_cast<uint32_t>(c * planeBytes), 0, slots_);
+            windowQue_.FreeTensor(win);
+            outQue_.EnQue(out);
+            StoreChunk(tile, c0, channels);
+        }
+    }
+
+    // ---- per-point path ---------------------------------------------------------------------
+    // Each valid tap of each point is fetched for `channels` channels by one DMA (one 32-byte
+    // block per channel); invalid taps read the zero area at the front.
+    __aicore__ inline void SamplePerPoint(const Tile& tile) {
+        const int64_t tapBlock = kTapCount * kBlockBytes;
+        const int64_t perChunk = MinI(MinI(t_.chunkChannels, t_.c),
+                                      MaxI(1, (t_.windowBufBytes / 2) / (tapBlock * 16)));
+        const int64_t lastSlot = t_.flatTiles ? tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
+        for (int64_t c0 = 0; c0 < t_.c; c0 += perChunk) {
+            const int64_t channels = MinI(perChunk, t_.c - c0);
+            const int64_t zeroBytes = RoundUpTo(channels * kBlockBytes, kBlockBytes);
+            const int64_t group = (t_.windowBufBytes - zeroBytes) / (tapBlock * channels) / 16 * 16;
+            LocalTensor<T> out = outQue_.template AllocTensor<T>();
+            for (int64_t s0 = 0; s0 < lastSlot; s0 += group) {
+                const int64_t count = MinI(group, slots_ - s0);
+                LocalTensor<T> area = windowQue_.template AllocTensor<T>();
+                AscendC::Duplicate(area, static_cast<T>(0.0f), static_cast<int32_t>(zeroBytes / kElem));
+                WaitPipe<HardEvent::V_S>();   // offsets are rewritten by the scalar unit below
+                for (int64_t s = s0; s < s0 + count; ++s) FetchPointTaps(tile, area, s, s - s0, c0, channels, zeroBytes);
+                WaitPipe<HardEvent::S_V>();
+                windowQue_.EnQue(area);
+                area = windowQue_.template DeQue<T>();
+                for (int64_t c = 0; c < channels; ++c)
+                    Combine(out[c * slots_ + s0], area, static_cast<uint32_t>(c * kBlockBytes), static_cast<int32_t>(s0),
+                            static_cast<int32_t>(count));
+                windowQue_.FreeTensor(area);
+            }
+            outQue_.EnQue(out);
+            StoreChunk(tile, c0, channels);
+        }
+    }
+
+    __aicore__ inline void FetchPointTaps(const Tile& tile, const LocalTensor<T>& area, int64_t s, int64_t local,
+                                          int64_t c0, int64_t channels, int64_t zeroBytes) {
+        const bool real = SlotIsReal(tile, s);
+        for (int32_t i = 0; i < kTaps; ++i) {
+            for (int32_t j = 0; j < kTaps; ++j) {
+                const int32_t k = i * kTaps + j;
+                const bool valid = real && MaskBit(maskY_[i], s) && MaskBit(maskX_[j], s);
+                if (!valid) {
+                    off_[k].SetValue(s, 0);
+                    continue;
+                }
+                const int64_t y = static_cast<int64_t>(ty_[i].GetValue(s));
+                const int64_t x = static_cast<int64_t>(tx_[j].GetValue(s));
+                const int64_t dst = zeroBytes + (local * kTapCount + k) * channels * kBlockBytes;
+                AscendC::DataCopyPad(area[dst / kElem],
+                                     xGm_[tile.n * t_.inStrideN + c0 * t_.inStrideC + y * t_.inStrideH + x],
+                                     DataCopyExtParams(static_cast<uint16_t>(channels), kElem,
+                                                       static_cast<uint32_t>((t_.inStrideC - 1) * kElem), 0, 0),
+                                     DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+                off_[k].SetValue(s, static_cast<uint32_t>(dst));
+            }
+        }
+    }
+
+    __aicore__ static inline bool MaskBit(const LocalTensor<uint8_t>& mask, int64_t s) {
+        return ((mask.GetValue(s / 8) >> (s % 8)) & 1u) != 0;
+    }
+
+    // ---- one tile ---------------------------------------------------------------------------
+    __aicore__ inline void ProcessTile(const Tile& tile) {
+        SplitGrid();
+        const bool padSlots = HasPadSlots(tile);
+        if (padSlots) MarkRealSlots(tile);
+        ComputeAxis(gx_, static_cast<float>(t_.inW), tx_, wx_, maskX_);
+        ComputeAxis(gy_, static_cast<float>(t_.inH), ty_, wy_, maskY_);
+        Box box = ValidBox(padSlots);
+
+        // Window geometry: whole rows when the taps span at least half the width (one DMA per chunk).
+        int64_t rows = box.hiY - box.loY + 1;
+        int64_t cols = box.hiX - box.loX + 1;
+        if (rows <= 0 || cols <= 0) {
+            rows = 0;
+            box.hiY = box.loY - 1;
+        } else if (2 * cols >= t_.inW && t_.inStrideH == t_.inW) {
+            box.loX = 0;
+            box.hiX = t_.inW - 1;
+            cols = t_.inW;
+        }
+        const int64_t pitch = (cols == t_.inW && t_.inStrideH == t_.inW)
+                                  ? t_.inW
+                                  : RoundUpTo(MaxI(cols, 1) * kElem, kBlockBytes) / kElem;
+        const int64_t planeBytes = kBlockBytes + RoundUpTo(rows * pitch * kElem, kBlockBytes);
+        if (planeBytes <= t_.windowBufBytes && rows <= 4095) {
+            WindowOffsets(box, pitch, padSlots);
+            SampleFromWindow(tile, box, pitch, planeBytes);
+        } else {
+            SamplePerPoint(tile);
+        }
+    }
+
+    GridSampleTilingData t_;
+    int32_t slots_ = 0;
+    int64_t markedRows_ = -1, markedCols_ = -1;
+    AscendC::TPipe pipe_;
+    AscendC::TQue<TPosition::VECIN, 2> gridQue_;
+    AscendC::TQue<TPosition::VECIN, 2> windowQue_;
+    AscendC::TQue<TPosition::VECOUT, 2> outQue_;
+    AscendC::TBuf<TPosition::VECCALC> pointBuf_;
+    AscendC::TBuf<TPosition::VECCALC> maskBuf_;
+    GlobalTensor<T> xGm_, gridGm_, yGm_;
+
+    LocalTensor<float> gx_, gy_;
+    LocalTensor<float> tx_[kTaps], ty_[kTaps];
+    LocalTensor<float> wx_[kTaps], wy_[kTaps];
+    LocalTensor<uint32_t> off_[kTapCount];
+    LocalTensor<float> gathered_, acc_, rowAcc_;
+    LocalTensor<T> gatheredIo_;
+    LocalTensor<uint8_t> maskX_[kTaps], maskY_[kTaps], realSlots_;
+    Scratch scratch_;
+};
+
+}  // namespace gridsample
+
+#endif  // GRID_SAMPLE_2D_H

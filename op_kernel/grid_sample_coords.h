@@ -1,0 +1,183 @@
+// Coordinate math shared by every GridSample kernel: unnormalize, padding (border / reflection),
+// floor / round, interpolation weights and tap validity. Each helper works on whole UB vectors
+// of `n` float slots with the count-based AscendC vector API, the way PyTorch's GridSampler.h
+// keeps one set of scalar helpers for all backends.
+#ifndef GRID_SAMPLE_COORDS_H
+#define GRID_SAMPLE_COORDS_H
+
+#include "kernel_operator.h"
+#include "grid_sample_tiling.h"
+
+namespace gridsample {
+
+using AscendC::LocalTensor;
+
+// Coordinates beyond this magnitude (in pixels) are not representable to a unit in float32;
+// reflection maps them, like NaN, to pixel 0.
+constexpr float kMaxExactCoord = 16777216.0f;
+constexpr float kBig = 3.0e38f;
+constexpr float kCubicA = -0.75f;   // Keys kernel coefficient used by torch and ONNX
+
+// Temporaries a helper may clobber: three float vectors and one mask.
+struct Scratch {
+    LocalTensor<float> t0, t1, t2;
+    LocalTensor<uint8_t> mask;
+};
+
+// torch's unnormalize, operation for operation so that float32 results (and .5 ties) agree:
+// align_corners: (g + 1) / 2 * (S - 1); otherwise ((g + 1) * S - 1) / 2.
+__aicore__ inline void Unnormalize(const LocalTensor<float>& c, float size, bool alignCorners, int32_t n) {
+    AscendC::Adds(c, c, 1.0f, n);
+    if (alignCorners) {
+        AscendC::Muls(c, c, 0.5f, n);
+        AscendC::Muls(c, c, size - 1.0f, n);
+    } else {
+        AscendC::Muls(c, c, size, n);
+        AscendC::Adds(c, c, -1.0f, n);
+        AscendC::Muls(c, c, 0.5f, n);
+    }
+}
+
+// c = (c is NaN) ? value : c
+__aicore__ inline void ReplaceNaN(const LocalTensor<float>& c, float value, const Scratch& s, int32_t n) {
+    AscendC::Compare(s.mask, c, c, AscendC::CMPMODE::EQ, n);
+    AscendC::Select(c, s.mask, c, value, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+}
+
+// c = (|c| < limit) ? c : value   (NaN and +-Inf fail the test too)
+__aicore__ inline void ReplaceHuge(const LocalTensor<float>& c, float limit, float value, const Scratch& s,
+                                   int32_t n) {
+    AscendC::Abs(s.t0, c, n);
+    AscendC::CompareScalar(s.mask, s.t0, limit, AscendC::CMPMODE::LT, n);
+    AscendC::Select(c, s.mask, c, value, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+}
+
+__aicore__ inline void Clamp(const LocalTensor<float>& dst, const LocalTensor<float>& src, float lo, float hi,
+                             int32_t n) {
+    AscendC::Maxs(dst, src, lo, n);
+    AscendC::Mins(dst, dst, hi, n);
+}
+
+// dst = floor(src) (or round-half-even with CAST_RINT), through int32 as the A2 has no float floor.
+__aicore__ inline void RoundTo(const LocalTensor<float>& dst, const LocalTensor<float>& src,
+                               AscendC::RoundMode mode, int32_t n) {
+    LocalTensor<int32_t> asInt = dst.template ReinterpretCast<int32_t>();
+    AscendC::Cast(asInt, src, mode, n);
+    AscendC::Cast(dst, asInt, AscendC::RoundMode::CAST_NONE, n);
+}
+
+// Reflects c into [0, S-1]: about the edge pixel centres (align_corners) or the pixel edges
+// -0.5 and S-0.5, as many times as needed, then clamps (torch's reflect + clip).
+// c must be finite and below kMaxExactCoord in magnitude.
+__aicore__ inline void Reflect(const LocalTensor<float>& c, float size, bool alignCorners, const Scratch& s,
+                               int32_t n) {
+    const float twiceLow = alignCorners ? 0.0f : -1.0f;
+    const float twiceHigh = alignCorners ? 2.0f * (size - 1.0f) : 2.0f * size - 1.0f;
+    if (twiceLow == twiceHigh) {   // a single pixel with align_corners: everything maps to it
+        AscendC::Duplicate(c, 0.0f, n);
+        return;
+    }
+    const float low = twiceLow / 2.0f;
+    const float span = (twiceHigh - twiceLow) / 2.0f;
+    AscendC::Adds(c, c, -low, n);
+    AscendC::Abs(c, c, n);
+    AscendC::Duplicate(s.t1, span, n);
+    AscendC::Div(s.t0, c, s.t1, n);                         // in / span
+    RoundTo(s.t0, s.t0, AscendC::RoundMode::CAST_FLOOR, n); // flips
+    AscendC::Muls(s.t1, s.t0, span, n);
+    AscendC::Sub(s.t1, c, s.t1, n);                         // extra = in - flips * span (exact)
+    AscendC::Muls(s.t2, s.t0, 0.5f, n);                     // parity of flips
+    RoundTo(s.t2, s.t2, AscendC::RoundMode::CAST_FLOOR, n);
+    AscendC::Muls(s.t2, s.t2, 2.0f, n);
+    AscendC::Sub(s.t2, s.t0, s.t2, n);
+    AscendC::CompareScalar(s.mask, s.t2, 0.0f, AscendC::CMPMODE::EQ, n);
+    AscendC::Adds(s.t0, s.t1, low, n);                      // even: extra + low
+    AscendC::Muls(s.t1, s.t1, -1.0f, n);
+    AscendC::Adds(s.t1, s.t1, span + low, n);               // odd: span - extra + low
+    AscendC::Select(c, s.mask, s.t0, s.t1, AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
+    Clamp(c, c, 0.0f, size - 1.0f, n);
+}
+
+// Pads a continuous coordinate the way bilinear and nearest read it (padding applied to the
+// coordinate, taps taken around the result). NaN: zeros -> out of bounds (contributes 0);
+// border / reflection -> pixel 0. +-Inf: zeros -> out of bounds, border -> the edge,
+// reflection -> pixel 0.
+__aicore__ inline void PadCoordinate(const LocalTensor<float>& c, float size, int32_t padding, bool alignCorners,
+                                     const Scratch& s, int32_t n) {
+    if (padding == kZeros) {
+        ReplaceNaN(c, -8.0f, s, n);
+        Clamp(c, c, -8.0f, size + 7.0f, n);   // far enough that every tap stays out of bounds
+    } else if (padding == kBorder) {
+        ReplaceNaN(c, 0.0f, s, n);
+        Clamp(c, c, 0.0f, size - 1.0f, n);
+    } else {
+        ReplaceHuge(c, kMaxExactCoord, 0.0f, s, n);
+        Reflect(c, size, alignCorners, s, n);
+    }
+}
+
+// Bicubic reads 4 taps around the unpadded coordinate and pads each tap on its own; the
+// coordinate only needs making safe: NaN -> out of bounds (zeros) or pixel 0; far values are
+// clamped where that cannot change the result (zeros, border).
+__aicore__ inline void SanitizeBicubicCoordinate(const LocalTensor<float>& c, float size, int32_t padding,
+                                                 const Scratch& s, int32_t n) {
+    if (padding == kReflection) {
+        ReplaceHuge(c, kMaxExactCoord, 0.0f, s, n);
+        return;
+    }
+    ReplaceNaN(c, padding == kZeros ? -8.0f : 0.0f, s, n);
+    Clamp(c, c, -8.0f, size + 7.0f, n);
+}
+
+// Pads an integral tap coordinate: border clamps, reflection reflects; zeros keeps it (its
+// validity mask drops it later).
+__aicore__ inline void PadTap(const LocalTensor<float>& tap, float size, int32_t padding, bool alignCorners,
+                              const Scratch& s, int32_t n) {
+    if (padding == kBorder) {
+        Clamp(tap, tap, 0.0f, size - 1.0f, n);
+    } else if (padding == kReflection) {
+        Reflect(tap, size, alignCorners, s, n);
+    }
+}
+
+// Keys cubic convolution weights for the 4 taps at fraction t (torch's
+// get_cubic_upsample_coefficients): w0 = k2(t + 1), w1 = k1(t), w2 = k1(1 - t), w3 = k2(2 - t).
+__aicore__ inline void CubicNear(const LocalTensor<float>& w, const LocalTensor<float>& x, int32_t n) {
+    // ((A + 2) x - (A + 3)) x x + 1
+    AscendC::Muls(w, x, kCubicA + 2.0f, n);
+    AscendC::Adds(w, w, -(kCubicA + 3.0f), n);
+    AscendC::Mul(w, w, x, n);
+    AscendC::Mul(w, w, x, n);
+    AscendC::Adds(w, w, 1.0f, n);
+}
+__aicore__ inline void CubicFar(const LocalTensor<float>& w, const LocalTensor<float>& x, int32_t n) {
+    // ((A x - 5A) x + 8A) x - 4A
+    AscendC::Muls(w, x, kCubicA, n);
+    AscendC::Adds(w, w, -5.0f * kCubicA, n);
+    AscendC::Mul(w, w, x, n);
+    AscendC::Adds(w, w, 8.0f * kCubicA, n);
+    AscendC::Mul(w, w, x, n);
+    AscendC::Adds(w, w, -4.0f * kCubicA, n);
+}
+__aicore__ inline void CubicWeights(const LocalTensor<float> w[4], const LocalTensor<float>& t, const Scratch& s,
+                                    int32_t n) {
+    AscendC::Adds(s.t0, t, 1.0f, n);
+    CubicFar(w[0], s.t0, n);
+    CubicNear(w[1], t, n);
+    AscendC::Muls(s.t0, t, -1.0f, n);
+    AscendC::Adds(s.t0, s.t0, 1.0f, n);
+    CubicNear(w[2], s.t0, n);
+    AscendC::Adds(s.t0, s.t0, 1.0f, n);
+    CubicFar(w[3], s.t0, n);
+}
+
+// mask = (0 <= tap <= S-1); tapClamped = tap clamped into the image.
+__aicore__ inline void TapValidity(const LocalTensor<uint8_t>& mask, const LocalTensor<float>& tapClamped,
+                                   const LocalTensor<float>& tap, float size, int32_t n) {
+    Clamp(tapClamped, tap, 0.0f, size - 1.0f, n);
+    AscendC::Compare(mask, tapClamped, tap, AscendC::CMPMODE::EQ, n);
+}
+
+}  // namespace gridsample
+
+#endif  // GRID_SAMPLE_COORDS_H

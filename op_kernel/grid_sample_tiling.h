@@ -1,0 +1,53 @@
+// TilingData of GridSample: everything the kernel needs from the host, decided by the tiling
+// function in op_host/. Plain fixed-width fields so host and device agree on the layout.
+#ifndef GRID_SAMPLE_TILING_H
+#define GRID_SAMPLE_TILING_H
+
+#ifndef __aicore__
+#define __aicore__
+#endif
+
+namespace gridsample {
+
+enum InterpMode : int32_t { kBilinear = 0, kNearest = 1, kBicubic = 2 };
+enum PaddingMode : int32_t { kZeros = 0, kBorder = 1, kReflection = 2 };
+enum DataKind : int32_t { kFloat32 = 0, kFloat16 = 1, kBFloat16 = 2 };
+
+// The tiling key selects the kernel template: dtype and interpolation mode change the code,
+// padding and align_corners are cheap run-time branches.
+constexpr uint64_t kTilingKeyBase = 1000;
+__aicore__ constexpr uint64_t MakeTilingKey(int32_t dataKind, int32_t mode) {
+    return kTilingKeyBase + static_cast<uint64_t>(dataKind) * 10 + static_cast<uint64_t>(mode);
+}
+
+struct GridSampleTilingData {
+    // shapes (elements)
+    int64_t n, c, inH, inW, outH, outW;
+    // strides in elements; input W stride and grid pair strides are 1 / (2, 1) by construction
+    int64_t inStrideN, inStrideC, inStrideH;
+    int64_t gridStrideN, gridStrideH;            // grid W stride is 2
+    int64_t outStrideN, outStrideC, outStrideH;  // out W stride is 1
+    // attributes
+    int32_t mode, padding, alignCorners, dataKind;
+    // work decomposition: an output plane is cut into tiles of tileRows x tileCols points
+    int64_t tileRows, tileCols;        // tileCols == outW when whole rows form one tile
+    int64_t tilesPerRow, tilesPerCol;  // tiles across W and H of the output plane
+    int64_t tilesPerPlane, totalTiles;
+    int64_t tilesPerCore, tailCores;   // the first tailCores cores take one more tile
+    int32_t flatTiles;                 // 1: a tile's rows are contiguous in grid and out
+    int32_t slotCount;                 // point slots per tile buffer (multiple of 64)
+    // UB partition (bytes); the kernel calls InitBuffer with exactly these
+    int32_t gridBufBytes;      // one grid tile as loaded (input dtype), per queue slot
+    int32_t pointBufBytes;     // one float per slot
+    int32_t pointBufCount;     // per-slot float vectors the mode needs (coordinates, weights, offsets)
+    int32_t maskBufBytes;      // one bit per slot, rounded to 32 bytes
+    int32_t maskBufCount;      // masks the mode needs
+    int32_t outBufBytes;       // chunkChannels x slotCount x sizeof(out), per queue slot
+    int32_t windowBufBytes;    // input window (or per-point gather area), per queue slot
+    int32_t chunkChannels;     // channels per output chunk
+    int32_t slotPitch;         // slots per tile row in UB (flat tiles: slotCount)
+};
+
+}  // namespace gridsample
+
+#endif  // GRID_SAMPLE_TILING_H

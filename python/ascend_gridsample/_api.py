@@ -1,0 +1,117 @@
+"""Python front end: argument checking, dtype mapping and dispatch to the extension."""
+from __future__ import annotations
+
+import importlib
+import os
+
+import numpy as np
+
+# aclDataType codes (acl_meta.h)
+_ACL_DTYPES = {
+    "float32": 0, "float16": 1, "int8": 2, "int32": 3, "uint8": 4, "int16": 6,
+    "int64": 9, "float64": 11, "bfloat16": 27,
+}
+_MODES = {"bilinear": 0, "linear": 0, "nearest": 1, "bicubic": 2, "cubic": 2}
+_PADDINGS = {"zeros": 0, "border": 1, "reflection": 2}
+_PARAM_ERRORS = (161001, 161002)
+
+_BUILD_ENV = "ASCEND_GRIDSAMPLE_BUILD"
+_extensions: dict[str, object] = {}
+
+
+def extension(build: str | None = None):
+    """The extension module of one simulator build: "fast" (default) or "checked"."""
+    build = build or os.environ.get(_BUILD_ENV, "fast")
+    if build not in ("fast", "checked"):
+        raise ValueError(f"{_BUILD_ENV} must be 'fast' or 'checked', got {build!r}")
+    if build not in _extensions:
+        _extensions[build] = importlib.import_module(f"ascend_gridsample._ext_{build}")
+    return _extensions[build]
+
+
+def backend() -> str:
+    """What runs the operator: the simulator's fast build unless ASCEND_GRIDSAMPLE_BUILD=checked."""
+    build = os.environ.get(_BUILD_ENV, "fast")
+    return f"simulator-{build}"
+
+
+def last_launch_stats(build: str | None = None) -> dict:
+    """Counters of the last kernel launch (per core and total) of a build."""
+    return extension(build).last_launch_stats()
+
+
+def platform(build: str | None = None) -> dict:
+    return extension(build).platform()
+
+
+def set_platform(soc: str = "", cores: int = 0, ub_bytes: int = 0, build: str | None = None) -> None:
+    """Sets the simulated NPU: a SoC name (e.g. "Ascend910B3"), or a core count / usable UB size."""
+    extension(build).set_platform(soc, cores, ub_bytes)
+
+
+def _is_torch(t) -> bool:
+    return type(t).__module__.startswith("torch")
+
+
+def _dtype_name(a) -> str:
+    if _is_torch(a):
+        return str(a.dtype).replace("torch.", "")
+    return np.dtype(a.dtype).name
+
+
+def _describe(a, name: str):
+    """(pointer, shape, element strides, acl dtype, itemsize) of an array or CPU tensor."""
+    dtype = _dtype_name(a)
+    if dtype not in _ACL_DTYPES:
+        raise TypeError(f"{name} has dtype {dtype}; expected one of {sorted(_ACL_DTYPES)}")
+    if _is_torch(a):
+        if a.device.type != "cpu":
+            raise ValueError(f"{name} is on {a.device}; the simulator backend takes CPU tensors")
+        return (a.data_ptr(), tuple(a.shape), tuple(a.stride()), _ACL_DTYPES[dtype], a.element_size())
+    item = a.dtype.itemsize
+    if any(s < 0 or s % item for s in a.strides):
+        raise ValueError(f"{name} has strides {a.strides} bytes; expected non-negative multiples of the item size")
+    return (a.ctypes.data, a.shape, tuple(s // item for s in a.strides), _ACL_DTYPES[dtype], item)
+
+
+def _lookup(table: dict, value, what: str) -> int:
+    if not isinstance(value, str) or value not in table:
+        raise ValueError(f"{what} is {value!r}; expected one of {sorted(table)}")
+    return table[value]
+
+
+def grid_sample(input, grid, mode: str = "bilinear", padding_mode: str = "zeros", align_corners: bool = False,
+                *, channel_last: bool = False, build: str | None = None):
+    """Samples ``input`` at the normalized coordinates in ``grid`` (torch.nn.functional.grid_sample).
+
+    input: (N, C, H, W) or (N, C, D, H, W); with channel_last=True (N, H, W, C) or (N, D, H, W, C).
+    grid: (N, Ho, Wo, 2) or (N, Do, Ho, Wo, 3), coordinates in [-1, 1], x first.
+    Returns (N, C, Ho, Wo) or (N, C, Do, Ho, Wo), of the kind and dtype of ``input``.
+    """
+    mode_code = _lookup(_MODES, mode, "mode")
+    padding_code = _lookup(_PADDINGS, padding_mode, "padding_mode")
+    torch_in = _is_torch(input)
+    if torch_in != _is_torch(grid):
+        raise TypeError("input and grid must both be numpy arrays or both be torch tensors")
+    if not torch_in:
+        input, grid = np.asarray(input), np.asarray(grid)
+    if input.ndim not in (4, 5):
+        raise ValueError(f"input has {input.ndim} dims (shape {tuple(input.shape)}); expected 4 or 5")
+    if channel_last:
+        perm = (0, input.ndim - 1) + tuple(range(1, input.ndim - 1))
+        input = input.permute(*perm) if torch_in else input.transpose(perm)
+    if grid.ndim != input.ndim:
+        raise ValueError(f"grid has {grid.ndim} dims (shape {tuple(grid.shape)}); expected {input.ndim}")
+    out_shape = (input.shape[0], input.shape[1]) + tuple(grid.shape[1:-1])
+    if torch_in:
+        import torch
+        out = torch.empty(out_shape, dtype=input.dtype, device=input.device)
+    else:
+        out = np.empty(out_shape, dtype=input.dtype)
+    status, message = extension(build).grid_sample(
+        _describe(input, "input"), _describe(grid, "grid"), _describe(out, "out"),
+        mode_code, padding_code, bool(align_corners))
+    if status != 0:
+        kind = ValueError if status in _PARAM_ERRORS else RuntimeError
+        raise kind(f"aclnn status {status}: {message}")
+    return out

@@ -1,0 +1,176 @@
+// Python extension: runs GridSample through the public aclnn entry points on the simulator,
+// lending the caller's numpy / torch buffers to the device model without copies. Built once per
+// simulator build (fast, checked). The GIL is released while the operator runs.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_grid_sampler2d.h"
+#include "aclnnop/aclnn_grid_sampler3d.h"
+#include "ascend_sim/sim.h"
+
+namespace py = pybind11;
+
+namespace {
+
+struct TensorArg {
+    uintptr_t ptr = 0;
+    std::vector<int64_t> shape, strides;   // strides in elements, non-negative
+    int dtype = 0;
+    int64_t itemsize = 0;
+
+    size_t ExtentBytes() const {
+        int64_t last = 0;
+        for (size_t i = 0; i < shape.size(); ++i) {
+            if (shape[i] == 0) return 0;
+            last += (shape[i] - 1) * strides[i];
+        }
+        return static_cast<size_t>((last + 1) * itemsize);
+    }
+};
+
+TensorArg ToArg(const py::tuple& t) {
+    TensorArg a;
+    a.ptr = t[0].cast<uintptr_t>();
+    a.shape = t[1].cast<std::vector<int64_t>>();
+    a.strides = t[2].cast<std::vector<int64_t>>();
+    a.dtype = t[3].cast<int>();
+    a.itemsize = t[4].cast<int64_t>();
+    return a;
+}
+
+// Per-thread device context and stream, made on first use.
+aclrtStream ThreadStream() {
+    static std::once_flag init;
+    std::call_once(init, [] { aclInit(nullptr); });
+    thread_local aclrtStream stream = [] {
+        aclrtSetDevice(0);
+        aclrtStream s = nullptr;
+        aclrtCreateStream(&s);
+        return s;
+    }();
+    return stream;
+}
+
+// Lends a buffer for the duration of a call.
+struct Lend {
+    void* p = nullptr;
+    explicit Lend(const TensorArg& a) {
+        size_t bytes = a.ExtentBytes();
+        if (a.ptr != 0 && bytes > 0) {
+            p = reinterpret_cast<void*>(a.ptr);
+            ascend_sim::DeviceRegisterExternal(p, bytes);
+        }
+    }
+    ~Lend() { if (p) ascend_sim::DeviceUnregisterExternal(p); }
+    Lend(const Lend&) = delete;
+    Lend& operator=(const Lend&) = delete;
+};
+
+struct Tensor {
+    aclTensor* t = nullptr;
+    explicit Tensor(const TensorArg& a) {
+        t = aclCreateTensor(a.shape.data(), a.shape.size(), static_cast<aclDataType>(a.dtype), a.strides.data(), 0,
+                            ACL_FORMAT_ND, a.shape.data(), a.shape.size(), reinterpret_cast<void*>(a.ptr));
+    }
+    ~Tensor() { if (t) aclDestroyTensor(t); }
+    Tensor(const Tensor&) = delete;
+    Tensor& operator=(const Tensor&) = delete;
+};
+
+// Returns (status, message); status 0 on success.
+std::tuple<int, std::string> GridSample(const py::tuple& input, const py::tuple& grid, const py::tuple& out, int mode,
+                                        int padding, bool alignCorners) {
+    TensorArg in = ToArg(input), gr = ToArg(grid), ou = ToArg(out);
+    py::gil_scoped_release release;
+    aclrtStream stream = ThreadStream();
+    Lend lendIn(in), lendGrid(gr), lendOut(ou);
+    Tensor tIn(in), tGrid(gr), tOut(ou);
+    if (!tIn.t || !tGrid.t || !tOut.t) return {ACLNN_ERR_PARAM_INVALID, aclGetRecentErrMsg()};
+    const bool threeD = in.shape.size() == 5;
+    uint64_t wsSize = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnStatus s = threeD ? aclnnGridSampler3DGetWorkspaceSize(tIn.t, tGrid.t, mode, padding, alignCorners, tOut.t,
+                                                                &wsSize, &executor)
+                           : aclnnGridSampler2DGetWorkspaceSize(tIn.t, tGrid.t, mode, padding, alignCorners, tOut.t,
+                                                                &wsSize, &executor);
+    if (s != ACLNN_SUCCESS) return {s, aclGetRecentErrMsg()};
+    void* ws = nullptr;
+    if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+        return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg()};
+    s = threeD ? aclnnGridSampler3D(ws, wsSize, executor, stream) : aclnnGridSampler2D(ws, wsSize, executor, stream);
+    std::string msg;
+    if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
+    aclError sync = aclrtSynchronizeStream(stream);
+    if (s == ACLNN_SUCCESS && sync != ACL_SUCCESS) {
+        s = ACLNN_ERR_RUNTIME_ERROR;
+        msg = aclGetRecentErrMsg();
+    }
+    if (ws) aclrtFree(ws);
+    return {s, msg};
+}
+
+py::dict StatsToDict(const ascend_sim::CoreCounters& c) {
+    py::dict d;
+    d["mte2_instr"] = c.mte2Instr; d["mte2_bytes"] = c.mte2Bytes;
+    d["mte3_instr"] = c.mte3Instr; d["mte3_bytes"] = c.mte3Bytes;
+    d["ub_copy_instr"] = c.ubCopyInstr; d["ub_copy_bytes"] = c.ubCopyBytes;
+    d["vec_instr"] = c.vecInstr; d["vec_repeats"] = c.vecRepeats;
+    d["scalar_gm_reads"] = c.scalarGmReads; d["scalar_gm_writes"] = c.scalarGmWrites;
+    d["scalar_ub_reads"] = c.scalarUbReads; d["scalar_ub_writes"] = c.scalarUbWrites;
+    d["peak_ub_bytes"] = c.peakUbBytes;
+    return d;
+}
+
+py::dict LastLaunchStats() {
+    ascend_sim::LaunchStats s = ascend_sim::LastLaunchStats();
+    py::dict d;
+    d["kernel"] = s.kernel;
+    d["block_dim"] = s.blockDim;
+    d["tiling_key"] = s.tilingKey;
+    d["checked"] = s.checked;
+    d["total"] = StatsToDict(s.total);
+    py::list cores;
+    for (const auto& c : s.cores) cores.append(StatsToDict(c));
+    d["cores"] = cores;
+    return d;
+}
+
+void SetPlatform(const std::string& soc, int64_t cores, int64_t ubBytes) {
+    if (!soc.empty() && !ascend_sim::SetPlatformBySoc(soc)) throw py::value_error("unknown SoC version: " + soc);
+    ascend_sim::Platform p = ascend_sim::GetPlatform();
+    if (cores > 0) p.aivCoreNum = static_cast<uint32_t>(cores);
+    if (ubBytes > 0) p.ubSize = static_cast<uint64_t>(ubBytes) + p.ubReserved;
+    ascend_sim::SetPlatform(p);
+}
+
+py::dict Platform() {
+    const ascend_sim::Platform& p = ascend_sim::GetPlatform();
+    py::dict d;
+    d["soc"] = p.socVersion;
+    d["aiv_cores"] = p.aivCoreNum;
+    d["ub_bytes"] = ascend_sim::UsableUbBytes(p);
+    return d;
+}
+
+}  // namespace
+
+#ifndef AGS_MODULE_NAME
+#error "AGS_MODULE_NAME must name the extension module"
+#endif
+
+PYBIND11_MODULE(AGS_MODULE_NAME, m) {
+    m.doc() = "ascend_gridsample extension on the NPU simulator";
+    m.attr("checked") = static_cast<bool>(ASCENDC_SIM_CHECKED);
+    m.def("grid_sample", &GridSample, py::arg("input"), py::arg("grid"), py::arg("out"), py::arg("mode"),
+          py::arg("padding"), py::arg("align_corners"));
+    m.def("last_launch_stats", &LastLaunchStats);
+    m.def("set_platform", &SetPlatform, py::arg("soc") = "", py::arg("cores") = 0, py::arg("ub_bytes") = 0);
+    m.def("platform", &Platform);
+}

@@ -1,0 +1,156 @@
+// Qualifiers, launch macros, enums and parameter structs of the AscendC kernel API (CPU model).
+// Documented interface: https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/82RC1alpha002/API/ascendcopapi/
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "ascend_sim/core_context.h"
+#include "ascend_sim/half_types.h"
+
+// ---- qualifiers (empty on CPU) ----------------------------------------------------------
+#ifndef __global__
+#define __global__
+#endif
+#ifndef __aicore__
+#define __aicore__
+#endif
+#ifndef __gm__
+#define __gm__
+#endif
+#ifndef __ubuf__
+#define __ubuf__
+#endif
+#ifndef GM_ADDR
+#define GM_ADDR __gm__ uint8_t*
+#endif
+
+// Kernel type marker: no effect in the model (every core is an AIV core).
+enum KernelMetaType { KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0,
+                      KERNEL_TYPE_MIX_AIC_1_1, KERNEL_TYPE_MIX_AIC_1_2 };
+#define KERNEL_TASK_TYPE_DEFAULT(type) do {} while (0)
+
+// Tiling data. GET_TILING_DATA(var, tiling) declares `var` of type ASCENDC_TILING_DATA_TYPE
+// (a macro the kernel may define before the use; default: a type named `TilingData` visible at
+// the point of use) and byte-copies it from GM. GET_TILING_DATA_WITH_STRUCT(Type, var, tiling)
+// names the type explicitly.
+#ifndef ASCENDC_TILING_DATA_TYPE
+#define ASCENDC_TILING_DATA_TYPE TilingData
+#endif
+#define GET_TILING_DATA_WITH_STRUCT(Type, var, tiling) \
+    Type var;                                          \
+    ::ascend_sim::CopyTilingFromGm(&var, sizeof(Type), (tiling))
+#define GET_TILING_DATA(var, tiling) GET_TILING_DATA_WITH_STRUCT(ASCENDC_TILING_DATA_TYPE, var, tiling)
+// True when the current launch's tiling key is k.
+#define TILING_KEY_IS(k) (::ascend_sim::CurrentCore().tilingKey == static_cast<uint64_t>(k))
+
+// Pipes named by PipeBarrier (device built-in enum).
+enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_MTE4,
+              PIPE_MTE5, PIPE_V2, PIPE_FIX };
+// Event IDs used with SetFlag/WaitFlag (device built-in enum).
+enum event_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6,
+               EVENT_ID7 };
+
+namespace ascend_sim {
+inline void CopyTilingFromGm(void* dst, size_t bytes, const void* tiling) {
+    ASC_CHECK(DeviceRangeValid(tiling, bytes), "GET_TILING_DATA",
+              "%zu bytes of tiling data at %p are outside every live device allocation", bytes, tiling);
+    std::memcpy(dst, tiling, bytes);
+}
+}  // namespace ascend_sim
+
+namespace AscendC {
+
+using ::half;
+using ::bfloat16_t;
+
+// Logical memory positions; on a vector core VECIN/VECOUT/VECCALC all live in the UB.
+enum class TPosition : uint8_t { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC,
+                                 LCM = VECCALC, SPM, SHM = SPM, TSCM, C2PIPE2GM, C2PIPE2LOCAL, MAX };
+using QuePosition = TPosition;
+
+#define ASCENDC_HARD_EVENTS(X)                                                                   \
+    X(MTE2_MTE1) X(MTE1_MTE2) X(MTE1_M) X(M_MTE1) X(MTE2_V) X(V_MTE2) X(MTE3_V) X(V_MTE3) X(M_V)  \
+    X(V_M) X(V_V) X(MTE3_MTE1) X(MTE1_MTE3) X(MTE1_V) X(MTE2_M) X(M_MTE2) X(V_MTE1) X(M_FIX)      \
+    X(FIX_M) X(MTE3_MTE2) X(MTE2_MTE3) X(S_V) X(V_S) X(S_MTE2) X(MTE2_S) X(S_MTE3) X(MTE3_S)      \
+    X(MTE2_FIX) X(FIX_MTE2) X(FIX_S) X(M_S) X(FIX_MTE3) X(MTE1_FIX) X(FIX_MTE1) X(FIX_FIX)
+#define ASCENDC_ENUM_ITEM(n) n,
+enum class HardEvent : uint8_t { ASCENDC_HARD_EVENTS(ASCENDC_ENUM_ITEM) MAX };
+#undef ASCENDC_ENUM_ITEM
+static_assert(static_cast<uint32_t>(HardEvent::MAX) <= ascend_sim::kMaxHardEvents, "event table size");
+inline const char* HardEventName(HardEvent e) {
+#define ASCENDC_NAME_ITEM(n) #n,
+    static const char* const names[] = {ASCENDC_HARD_EVENTS(ASCENDC_NAME_ITEM) "MAX"};
+#undef ASCENDC_NAME_ITEM
+    return names[static_cast<uint32_t>(e)];
+}
+using TEventID = int8_t;
+
+// https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/900/API/ascendcopapi/atlasascendc_api_07_0018.html
+enum class RoundMode { CAST_NONE = 0, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
+enum class CMPMODE { LT = 0, GT, EQ, LE, GE, NE };
+enum class SELMODE { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+enum class GatherMaskMode { VERSION_V1 = 0, VERSION_V2 };
+constexpr GatherMaskMode defaultGatherMaskMode = GatherMaskMode::VERSION_V1;
+constexpr GatherMaskMode defaultGahterMaskMode = defaultGatherMaskMode;   // spelling used by older docs
+
+// DataCopy strided form: blockLen, srcStride, dstStride in 32-byte blocks.
+struct DataCopyParams {
+    DataCopyParams() = default;
+    DataCopyParams(uint16_t count, uint16_t len, uint16_t srcStrideIn, uint16_t dstStrideIn)
+        : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+    uint16_t blockCount = 1;
+    uint16_t blockLen = 0;
+    uint16_t srcStride = 0;
+    uint16_t dstStride = 0;
+};
+// DataCopyPad: blockLen in bytes; GM-side stride in bytes, UB-side stride in 32-byte blocks.
+struct DataCopyExtParams {
+    DataCopyExtParams() = default;
+    DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcStrideIn, uint32_t dstStrideIn, uint32_t rsvIn)
+        : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
+    uint16_t blockCount = 1;
+    uint32_t blockLen = 0;
+    uint32_t srcStride = 0;
+    uint32_t dstStride = 0;
+    uint32_t rsv = 0;
+};
+template <typename T>
+struct DataCopyPadExtParams {
+    DataCopyPadExtParams() = default;
+    DataCopyPadExtParams(bool isPadIn, uint8_t left, uint8_t right, T value)
+        : isPad(isPadIn), leftPadding(left), rightPadding(right), paddingValue(value) {}
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    T paddingValue = T(0);
+};
+// Older DataCopyPad parameter form (used with DataCopyParams).
+struct DataCopyPadParams {
+    DataCopyPadParams() = default;
+    DataCopyPadParams(bool isPadIn, uint8_t left, uint8_t right, uint64_t value)
+        : isPad(isPadIn), leftPadding(left), rightPadding(right), paddingValue(value) {}
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    uint64_t paddingValue = 0;
+};
+
+// GatherMask strides: block stride and repeat strides in 32-byte blocks.
+struct GatherMaskParams {
+    GatherMaskParams() = default;
+    GatherMaskParams(uint8_t src0BlockStrideIn, uint16_t repeatTimesIn, uint16_t src0RepeatStrideIn,
+                     uint8_t src1RepeatStrideIn)
+        : src0BlockStride(src0BlockStrideIn), repeatTimes(repeatTimesIn),
+          src0RepeatStride(src0RepeatStrideIn), src1RepeatStride(src1RepeatStrideIn) {}
+    uint8_t src0BlockStride = 1;
+    uint16_t repeatTimes = 0;
+    uint16_t src0RepeatStride = 0;
+    uint8_t src1RepeatStride = 0;
+};
+
+inline int64_t GetBlockIdx() { return ascend_sim::CurrentCore().blockIdx; }
+inline int64_t GetBlockNum() { return ascend_sim::CurrentCore().blockDim; }
+// The model has no system workspace in front of the user's: the pointer is returned unchanged.
+inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
+
+}  // namespace AscendC

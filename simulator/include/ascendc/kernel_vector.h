@@ -1,0 +1,576 @@
+// Vector instructions of the AscendC API (CPU model), count-based ("first n elements") forms.
+// Each call: the checked build's operand checks, one RecordInstr, one tight loop over raw pointers.
+// One repeat = 256 bytes; repeats per call = ceil(count * sizeof(T) / 256).
+#pragma once
+#include <cmath>
+#include <limits>
+
+#include "ascendc/kernel_copy.h"
+
+namespace AscendC {
+namespace detail {
+
+template <typename T> struct NonDeducedT { using type = T; };
+template <typename T> using NonDeduced = typename NonDeducedT<T>::type;
+template <typename T, typename... Allowed>
+constexpr bool OneOf = (std::is_same<T, Allowed>::value || ...);
+
+// 16-bit float types compute in float and round back; every other type computes in itself.
+template <typename T> struct Calc { using type = T; static T In(T v) { return v; } static T Out(T v) { return v; } };
+template <> struct Calc<half> {
+    using type = float;
+    static float In(half v) { return float(v); }
+    static half Out(float f) { return half(f); }
+};
+template <> struct Calc<bfloat16_t> {
+    using type = float;
+    static float In(bfloat16_t v) { return float(v); }
+    static bfloat16_t Out(float f) { return bfloat16_t(f); }
+};
+
+template <typename T>
+constexpr const char* TypeName() {
+    if constexpr (std::is_same<T, float>::value) return "float";
+    else if constexpr (std::is_same<T, half>::value) return "half";
+    else if constexpr (std::is_same<T, bfloat16_t>::value) return "bfloat16_t";
+    else if constexpr (std::is_same<T, int32_t>::value) return "int32_t";
+    else if constexpr (std::is_same<T, uint32_t>::value) return "uint32_t";
+    else if constexpr (std::is_same<T, int16_t>::value) return "int16_t";
+    else if constexpr (std::is_same<T, uint16_t>::value) return "uint16_t";
+    else if constexpr (std::is_same<T, uint8_t>::value) return "uint8_t";
+    else return "T";
+}
+
+inline void RecordVector(uint64_t bytes) {
+    ascend_sim::RecordInstr(ascend_sim::Pipe::V, ascend_sim::InstrKind::Vector, (bytes + 255) / 256);
+}
+inline void CheckCount(const char* api, int64_t count) {
+    ASC_CHECK(count >= 0, api, "count %lld is negative", (long long)count);
+}
+// Operands may coincide exactly (in-place) but must not overlap partially.
+template <typename D, typename S>
+inline void CheckOverlap(const char* api, const LocalTensor<D>& dst, uint64_t dstCount, const LocalTensor<S>& src,
+                         uint64_t srcCount) {
+#if ASCENDC_SIM_CHECKED
+    const uint8_t* d = reinterpret_cast<const uint8_t*>(dst.addr_);
+    const uint8_t* s = reinterpret_cast<const uint8_t*>(src.addr_);
+    bool disjoint = d + dstCount * sizeof(D) <= s || s + srcCount * sizeof(S) <= d;
+    ASC_CHECK(disjoint || d == s, api, "dst (UB offset %llu) and src (UB offset %llu) overlap partially",
+              (unsigned long long)UbOffset(d), (unsigned long long)UbOffset(s));
+#else
+    (void)api; (void)dst; (void)dstCount; (void)src; (void)srcCount;
+#endif
+}
+
+template <typename T, typename F>
+inline void Binary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
+                   int32_t count, F f) {
+    CheckCount(api, count);
+    CheckUb(api, "dst", dst, uint64_t(count));
+    CheckUb(api, "src0", a, uint64_t(count));
+    CheckUb(api, "src1", b, uint64_t(count));
+    CheckOverlap(api, dst, count, a, count);
+    CheckOverlap(api, dst, count, b, count);
+    RecordVector(uint64_t(count) * sizeof(T));
+    T* __restrict d = dst.addr_;
+    const T* __restrict x = a.addr_;
+    const T* __restrict y = b.addr_;
+    for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i]), Calc<T>::In(y[i])));
+}
+template <typename T, typename F>
+inline void Unary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, int32_t count, F f) {
+    CheckCount(api, count);
+    CheckUb(api, "dst", dst, uint64_t(count));
+    CheckUb(api, "src", a, uint64_t(count));
+    CheckOverlap(api, dst, count, a, count);
+    RecordVector(uint64_t(count) * sizeof(T));
+    T* __restrict d = dst.addr_;
+    const T* __restrict x = a.addr_;
+    for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i])));
+}
+
+template <typename T> constexpr bool kArithType = OneOf<T, half, float, int16_t, int32_t>;
+template <typename T> constexpr bool kFloatType = OneOf<T, half, float>;
+}  // namespace detail
+
+// https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/ (Add/Sub/Mul/Div/Max/Min):
+// A2 types half/float/int16_t/int32_t (Div: half/float). Max/Min return src1 when src0 is NaN.
+#define ASCENDC_BINARY_OP(Name, Check, expr)                                                                  \
+    template <typename T>                                                                                     \
+    inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,       \
+                     const int32_t& count) {                                                                  \
+        static_assert(Check, #Name ": data type not supported on A2");                                        \
+        using C = typename detail::Calc<T>::type;                                                             \
+        detail::Binary(#Name, dst, src0, src1, count, [](C a, C b) { return expr; });                        \
+    }
+ASCENDC_BINARY_OP(Add, detail::kArithType<T>, C(a + b))
+ASCENDC_BINARY_OP(Sub, detail::kArithType<T>, C(a - b))
+ASCENDC_BINARY_OP(Mul, detail::kArithType<T>, C(a * b))
+ASCENDC_BINARY_OP(Div, detail::kFloatType<T>, C(a / b))
+ASCENDC_BINARY_OP(Max, detail::kArithType<T>, a > b ? a : b)
+ASCENDC_BINARY_OP(Min, detail::kArithType<T>, a < b ? a : b)
+// And/Or: A2 types int16_t/uint16_t (reinterpret wider integers as 16-bit lanes).
+ASCENDC_BINARY_OP(And, (detail::OneOf<T, int16_t, uint16_t>), C(a & b))
+ASCENDC_BINARY_OP(Or, (detail::OneOf<T, int16_t, uint16_t>), C(a | b))
+#undef ASCENDC_BINARY_OP
+
+// Tensor-scalar forms: dst = op(src, scalar).
+#define ASCENDC_SCALAR_OP(Name, expr)                                                                          \
+    template <typename T>                                                                                     \
+    inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const detail::NonDeduced<T>& scalar, \
+                     const int32_t& count) {                                                                  \
+        static_assert(detail::kArithType<T>, #Name ": data type not supported on A2");                      \
+        using C = typename detail::Calc<T>::type;                                                             \
+        const C s = detail::Calc<T>::In(scalar);                                                              \
+        detail::Unary(#Name, dst, src, count, [s](C a) { return expr; });                                    \
+    }
+ASCENDC_SCALAR_OP(Adds, C(a + s))
+ASCENDC_SCALAR_OP(Muls, C(a * s))
+ASCENDC_SCALAR_OP(Maxs, a > s ? a : s)
+ASCENDC_SCALAR_OP(Mins, a < s ? a : s)
+#undef ASCENDC_SCALAR_OP
+
+template <typename T>
+inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
+    static_assert(detail::kFloatType<T>, "Abs: data type not supported on A2");
+    using C = typename detail::Calc<T>::type;
+    detail::Unary("Abs", dst, src, count, [](C a) { return std::fabs(a); });
+}
+
+template <typename T>
+inline void Duplicate(const LocalTensor<T>& dst, const detail::NonDeduced<T>& scalar, const int32_t& count) {
+    static_assert(detail::OneOf<T, half, bfloat16_t, float, int16_t, uint16_t, int32_t, uint32_t>,
+                  "Duplicate: data type not supported on A2");
+    detail::CheckCount("Duplicate", count);
+    detail::CheckUb("Duplicate", "dst", dst, uint64_t(count));
+    detail::RecordVector(uint64_t(count) * sizeof(T));
+    T* __restrict d = dst.addr_;
+    const T v = scalar;
+    for (int32_t i = 0; i < count; ++i) d[i] = v;
+}
+
+// ---- Cast -------------------------------------------------------------------------------
+// https://www.hiascend.com/document/detail/zh/canncommercial/latest/API/ascendcopapi/atlasascendc_api_07_0073.html
+// Modelled A2 table (dst <- src: modes):
+//   float <- float: NONE (copy), RINT, FLOOR, CEIL, ROUND, TRUNC (round to an integral float)
+//   half <- float: NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC, ODD; bfloat16_t <- float: same but ODD
+//   int32_t <- float, int32_t <- half: RINT, FLOOR, CEIL, ROUND, TRUNC
+//   float <- half, float <- bfloat16_t: NONE (exact); float <- int32_t: NONE (= RINT)
+// Overflow saturates ("溢出默认按照饱和处理"): finite floats beyond the 16-bit range give its
+// largest finite value, out-of-range integers give INT32_MIN/INT32_MAX, NaN -> 0 for int32.
+// Other pairs (e.g. half <-> bfloat16_t) do not compile.
+namespace detail {
+template <typename D, typename S> struct CastPair : std::false_type {};
+template <> struct CastPair<float, float> : std::true_type {};
+template <> struct CastPair<half, float> : std::true_type {};
+template <> struct CastPair<bfloat16_t, float> : std::true_type {};
+template <> struct CastPair<int32_t, float> : std::true_type {};
+template <> struct CastPair<int32_t, half> : std::true_type {};
+template <> struct CastPair<float, half> : std::true_type {};
+template <> struct CastPair<float, bfloat16_t> : std::true_type {};
+template <> struct CastPair<float, int32_t> : std::true_type {};
+
+template <typename D, typename S>
+inline bool CastModeAllowed(RoundMode m) {
+    const bool rounding = m == RoundMode::CAST_RINT || m == RoundMode::CAST_FLOOR || m == RoundMode::CAST_CEIL ||
+                          m == RoundMode::CAST_ROUND || m == RoundMode::CAST_TRUNC;
+    if constexpr (std::is_same<D, float>::value && std::is_same<S, float>::value) return rounding || m == RoundMode::CAST_NONE;
+    else if constexpr (std::is_same<D, half>::value) return rounding || m == RoundMode::CAST_NONE || m == RoundMode::CAST_ODD;
+    else if constexpr (std::is_same<D, bfloat16_t>::value) return rounding || m == RoundMode::CAST_NONE;
+    else if constexpr (std::is_same<D, int32_t>::value) return rounding;
+    else return m == RoundMode::CAST_NONE;
+}
+inline const char* RoundModeName(RoundMode m) {
+    static const char* const names[] = {"CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
+    return static_cast<unsigned>(m) < 7 ? names[static_cast<unsigned>(m)] : "?";
+}
+
+// Round to an integral float; ROUND = half away from zero. Written without libm calls so the
+// loops vectorize: below 2^23 the value is truncated through int32 and adjusted; larger values,
+// Inf and NaN are already integral. copysign keeps the sign of zero results (floor(-0.0) = -0.0,
+// ceil(-0.5) = -0.0).
+template <RoundMode M>
+inline float RoundToIntegral(float x) {
+    if constexpr (M == RoundMode::CAST_NONE) {
+        return x;
+    } else {
+        constexpr float kTwo23 = 8388608.0f;
+        const bool integral = !(std::fabs(x) < kTwo23);
+        const float s = ascend_sim::BitsFloat(ascend_sim::SelectBits(integral, 0u, ascend_sim::FloatBits(x)));
+        const float t = float(int32_t(s));
+        float r;
+        if constexpr (M == RoundMode::CAST_FLOOR) r = t - float(t > s);
+        else if constexpr (M == RoundMode::CAST_CEIL) r = t + float(t < s);
+        else if constexpr (M == RoundMode::CAST_TRUNC) r = t;
+        else if constexpr (M == RoundMode::CAST_ROUND) r = t + float(s - t >= 0.5f) - float(s - t <= -0.5f);
+        else r = (std::fabs(s) + kTwo23) - kTwo23;   // RINT: the FPU rounds to nearest even
+        return ascend_sim::BitsFloat(ascend_sim::SelectBits(integral, ascend_sim::FloatBits(x),
+                                                            ascend_sim::FloatBits(std::copysign(r, x))));
+    }
+}
+inline int32_t SaturateToInt32(float r) {
+    const bool inRange = std::fabs(r) < 2147483648.0f;   // false for NaN, which gives 0
+    const int32_t v = static_cast<int32_t>(ascend_sim::BitsFloat(ascend_sim::SelectBits(inRange, ascend_sim::FloatBits(r), 0u)));
+    const bool high = r >= 2147483648.0f, low = r <= -2147483648.0f;
+    return int32_t(ascend_sim::SelectBits(high, 0x7FFFFFFFu, ascend_sim::SelectBits(low, 0x80000000u, uint32_t(v))));
+}
+
+// 16-bit float formats share the sign-magnitude stepping used by the directed rounding modes.
+template <typename H> struct Float16Format;
+template <> struct Float16Format<half> {
+    static constexpr float kMax = 65504.0f;
+    static uint16_t FromFloat(float f) { return ascend_sim::FloatToHalfBits(f); }
+    static float ToFloat(uint16_t b) { return ascend_sim::HalfBitsToFloat(b); }
+};
+template <> struct Float16Format<bfloat16_t> {
+    static constexpr float kMax = 3.38953139e38f;
+    static uint16_t FromFloat(float f) { return ascend_sim::FloatToBf16Bits(f); }
+    static float ToFloat(uint16_t b) { return ascend_sim::Bf16BitsToFloat(b); }
+};
+inline uint16_t StepUp16(uint16_t b) { return (b & 0x8000u) ? (b == 0x8000u ? uint16_t(1) : uint16_t(b - 1)) : uint16_t(b + 1); }
+inline uint16_t StepDown16(uint16_t b) { return (b & 0x8000u) ? uint16_t(b + 1) : (b == 0 ? uint16_t(0x8001u) : uint16_t(b - 1)); }
+template <typename H>
+inline float Saturate16(float x) {
+    return std::fabs(x) > Float16Format<H>::kMax && std::fabs(x) != std::numeric_limits<float>::infinity()
+               ? std::copysign(Float16Format<H>::kMax, x) : x;
+}
+template <typename H, RoundMode M>
+inline H To16(float x) {
+    using F = Float16Format<H>;
+    const float c = Saturate16<H>(x);
+    const uint16_t nearest = F::FromFloat(c);
+    if constexpr (M == RoundMode::CAST_NONE || M == RoundMode::CAST_RINT) {
+        return H::FromBits(nearest);
+    } else {
+        const float nf = F::ToFloat(nearest);
+        if (c != c || nf == c) return H::FromBits(nearest);   // NaN or exact
+        const uint16_t lo = nf < c ? nearest : StepDown16(nearest);
+        const uint16_t hi = nf < c ? StepUp16(nearest) : nearest;
+        uint16_t r = nearest;
+        if constexpr (M == RoundMode::CAST_FLOOR) r = lo;
+        else if constexpr (M == RoundMode::CAST_CEIL) r = hi;
+        else if constexpr (M == RoundMode::CAST_TRUNC) r = c > 0 ? lo : hi;
+        else if constexpr (M == RoundMode::CAST_ODD) r = (lo & 1u) ? lo : hi;
+        else if constexpr (M == RoundMode::CAST_ROUND) {
+            const double mid = (double(F::ToFloat(lo)) + double(F::ToFloat(hi))) / 2;
+            if (double(c) == mid) r = c > 0 ? hi : lo;
+        }
+        return H::FromBits(r);
+    }
+}
+
+template <typename D, typename S, RoundMode M>
+inline D ConvertOne(S v) {
+    if constexpr (std::is_same<D, int32_t>::value) return SaturateToInt32(RoundToIntegral<M>(static_cast<float>(v)));
+    else if constexpr (std::is_same<D, float>::value && std::is_same<S, float>::value) return RoundToIntegral<M>(v);
+    else if constexpr (std::is_same<D, float>::value) return static_cast<float>(v);
+    else return To16<D, M>(v);
+}
+template <typename D, typename S, RoundMode M>
+inline void CastLoop(D* __restrict d, const S* __restrict s, uint32_t count) {
+    for (uint32_t i = 0; i < count; ++i) d[i] = ConvertOne<D, S, M>(s[i]);
+}
+}  // namespace detail
+
+template <typename D, typename S>
+inline void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& roundMode, const uint32_t count) {
+    static_assert(detail::CastPair<D, S>::value, "Cast: this conversion is not in the modelled A2 conversion table");
+    ASC_CHECK((detail::CastModeAllowed<D, S>(roundMode)), "Cast", "RoundMode::%s is not supported for %s -> %s on A2",
+              detail::RoundModeName(roundMode), detail::TypeName<S>(), detail::TypeName<D>());
+    detail::CheckUb("Cast", "dst", dst, count);
+    detail::CheckUb("Cast", "src", src, count);
+    detail::CheckOverlap("Cast", dst, count, src, count);
+    detail::RecordVector(uint64_t(count) * (sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S)));
+    D* d = dst.addr_;
+    const S* s = src.addr_;
+    switch (roundMode) {
+        case RoundMode::CAST_RINT: detail::CastLoop<D, S, RoundMode::CAST_RINT>(d, s, count); break;
+        case RoundMode::CAST_FLOOR: detail::CastLoop<D, S, RoundMode::CAST_FLOOR>(d, s, count); break;
+        case RoundMode::CAST_CEIL: detail::CastLoop<D, S, RoundMode::CAST_CEIL>(d, s, count); break;
+        case RoundMode::CAST_ROUND: detail::CastLoop<D, S, RoundMode::CAST_ROUND>(d, s, count); break;
+        case RoundMode::CAST_TRUNC: detail::CastLoop<D, S, RoundMode::CAST_TRUNC>(d, s, count); break;
+        case RoundMode::CAST_ODD:
+            if constexpr (std::is_same<D, half>::value) { detail::CastLoop<D, S, RoundMode::CAST_ODD>(d, s, count); break; }
+            [[fallthrough]];
+        default: detail::CastLoop<D, S, RoundMode::CAST_NONE>(d, s, count); break;
+    }
+}
+
+// ---- Compare / Select -------------------------------------------------------------------
+// https://www.hiascend.com/doc_center/source/zh/CANNCommunityEdition/910beta2/API/ascendcopapi/atlasascendc_api_07_0066.html
+// dst bit i (little-endian within each byte) = src0[i] <op> src1[i]; count*sizeof(T) must be a
+// multiple of 256 bytes. Types half/float.
+namespace detail {
+template <typename C, typename X, typename Y>
+inline void CompareBits(uint8_t* __restrict d, uint32_t count, CMPMODE mode, X x, Y y) {
+    auto run = [&](auto pred) {
+        uint32_t bytes = count / 8;
+        for (uint32_t k = 0; k < bytes; ++k) {
+            uint8_t m = 0;
+            for (uint32_t j = 0; j < 8; ++j) m |= uint8_t(pred(x(8 * k + j), y(8 * k + j)) ? 1u : 0u) << j;
+            d[k] = m;
+        }
+        if (count % 8) {
+            uint8_t m = 0;
+            for (uint32_t j = 0; j < count % 8; ++j) m |= uint8_t(pred(x(8 * bytes + j), y(8 * bytes + j)) ? 1u : 0u) << j;
+            d[bytes] = m;
+        }
+    };
+    switch (mode) {
+        case CMPMODE::LT: run([](C a, C b) { return a < b; }); break;
+        case CMPMODE::GT: run([](C a, C b) { return a > b; }); break;
+        case CMPMODE::EQ: run([](C a, C b) { return a == b; }); break;
+        case CMPMODE::LE: run([](C a, C b) { return a <= b; }); break;
+        case CMPMODE::GE: run([](C a, C b) { return a >= b; }); break;
+        default: run([](C a, C b) { return a != b; }); break;
+    }
+}
+template <typename T, typename U>
+inline void CheckCompare(const char* api, const LocalTensor<U>& dst, uint32_t count) {
+    ASC_CHECK(uint64_t(count) * sizeof(T) % 256 == 0, api,
+              "count*sizeof(T) = %llu bytes is not a multiple of 256", (unsigned long long)(uint64_t(count) * sizeof(T)));
+    CheckUbBytes(api, "dst", dst, (uint64_t(count) + 7) / 8);
+}
+}  // namespace detail
+
+template <typename T, typename U>
+inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
+                    uint32_t count) {
+    static_assert(detail::kFloatType<T>, "Compare: data type not supported on A2");
+    detail::CheckCompare<T>("Compare", dst, count);
+    detail::CheckUb("Compare", "src0", src0, count);
+    detail::CheckUb("Compare", "src1", src1, count);
+    detail::RecordVector(uint64_t(count) * sizeof(T));
+    using C = typename detail::Calc<T>::type;
+    const T* x = src0.addr_;
+    const T* y = src1.addr_;
+    detail::CompareBits<C>(reinterpret_cast<uint8_t*>(dst.addr_), count, cmpMode,
+                           [x](uint32_t i) { return detail::Calc<T>::In(x[i]); },
+                           [y](uint32_t i) { return detail::Calc<T>::In(y[i]); });
+}
+// Tensor-scalar form (named CompareScalar in older docs, Compares in newer ones).
+template <typename T, typename U>
+inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const detail::NonDeduced<T> src1Scalar,
+                          CMPMODE cmpMode, uint32_t count) {
+    static_assert(detail::kFloatType<T>, "CompareScalar: data type not supported on A2");
+    detail::CheckCompare<T>("CompareScalar", dst, count);
+    detail::CheckUb("CompareScalar", "src0", src0, count);
+    detail::RecordVector(uint64_t(count) * sizeof(T));
+    using C = typename detail::Calc<T>::type;
+    const T* x = src0.addr_;
+    const C s = detail::Calc<T>::In(src1Scalar);
+    detail::CompareBits<C>(reinterpret_cast<uint8_t*>(dst.addr_), count, cmpMode,
+                           [x](uint32_t i) { return detail::Calc<T>::In(x[i]); }, [s](uint32_t) { return s; });
+}
+template <typename T, typename U>
+inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const detail::NonDeduced<T> src1Scalar,
+                     CMPMODE cmpMode, uint32_t count) {
+    CompareScalar(dst, src0, src1Scalar, cmpMode, count);
+}
+
+// https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/82RC1alpha001/API/ascendcopapi/atlasascendc_api_07_0070.html
+// Mask bit 1 picks src0, 0 picks src1. VSEL_CMPMASK_SPR: every 256-byte repeat reuses the first
+// 256/sizeof(T) mask bits; VSEL_TENSOR_TENSOR_MODE / VSEL_TENSOR_SCALAR_MODE: bit i for element i.
+namespace detail {
+template <typename T, typename U, typename Y>
+inline void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& selMask,
+                       const LocalTensor<T>& src0, SELMODE mode, uint32_t count, Y y) {
+    static_assert(kFloatType<T>, "Select: data type not supported on A2");
+    const uint32_t perRepeat = 256 / sizeof(T);
+    const uint32_t period = mode == SELMODE::VSEL_CMPMASK_SPR ? perRepeat : 0xFFFFFFFFu;
+    const uint64_t maskBits = count < period ? count : period;
+    CheckUb(api, "dst", dst, count);
+    CheckUb(api, "src0", src0, count);
+    CheckUbBytes(api, "selMask", selMask, (maskBits + 7) / 8);
+    CheckOverlap(api, dst, count, src0, count);
+    RecordVector(uint64_t(count) * sizeof(T));
+    T* __restrict d = dst.addr_;
+    const T* __restrict x = src0.addr_;
+    const uint8_t* __restrict m = reinterpret_cast<const uint8_t*>(selMask.addr_);
+    if (period == 0xFFFFFFFFu) {
+        for (uint32_t i = 0; i < count; ++i) d[i] = ((m[i >> 3] >> (i & 7)) & 1u) ? x[i] : y(i);
+    } else {
+        for (uint32_t i = 0; i < count; ++i) {
+            const uint32_t b = i % period;
+            d[i] = ((m[b >> 3] >> (b & 7)) & 1u) ? x[i] : y(i);
+        }
+    }
+}
+}  // namespace detail
+template <typename T, typename U>
+inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                   const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
+    ASC_CHECK(selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE, "Select",
+              "VSEL_TENSOR_SCALAR_MODE needs a scalar src1; tensor src1 takes VSEL_CMPMASK_SPR or VSEL_TENSOR_TENSOR_MODE");
+    detail::CheckUb("Select", "src1", src1, count);
+    const T* y = src1.addr_;
+    detail::SelectImpl("Select", dst, selMask, src0, selMode, count, [y](uint32_t i) { return y[i]; });
+}
+template <typename T, typename U>
+inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                   detail::NonDeduced<T> src1, SELMODE selMode, uint32_t count) {
+    ASC_CHECK(selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE, "Select", "a scalar src1 requires VSEL_TENSOR_SCALAR_MODE");
+    detail::SelectImpl("Select", dst, selMask, src0, SELMODE::VSEL_TENSOR_SCALAR_MODE, count, [src1](uint32_t) { return src1; });
+}
+
+// ---- Gather / GatherMask ----------------------------------------------------------------
+// https://www.hiascend.com/doc_center/source/zh/CANNCommunityEdition/910beta2/API/ascendcopapi/atlasascendc_api_07_0092.html
+// dst[i] = element at byte (srcBaseOffset + srcOffset[i]) of src; byte offsets must be multiples
+// of sizeof(T) and stay inside src.
+template <typename T>
+inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+                   const uint32_t srcBaseOffset, const uint32_t count) {
+    static_assert(detail::OneOf<T, int16_t, uint16_t, int32_t, uint32_t, float, half, bfloat16_t>,
+                  "Gather: data type not supported on A2");
+    detail::CheckUb("Gather", "dst", dst, count);
+    detail::CheckUb("Gather", "src", src, 0);
+    detail::CheckUb("Gather", "srcOffset", srcOffset, count);
+    const uint32_t* __restrict o = srcOffset.addr_;
+#if ASCENDC_SIM_CHECKED
+    const uint64_t srcBytes = uint64_t(src.size_) * sizeof(T);
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint64_t off = uint64_t(srcBaseOffset) + o[i];
+        ASC_CHECK(off % sizeof(T) == 0, "Gather", "offset of element %u = %llu bytes is not a multiple of sizeof(T) = %zu",
+                  i, (unsigned long long)off, sizeof(T));
+        ASC_CHECK(off + sizeof(T) <= srcBytes, "Gather",
+                  "element %u reads byte offset %llu, outside the source tensor's %llu bytes", i,
+                  (unsigned long long)off, (unsigned long long)srcBytes);
+    }
+#endif
+    detail::RecordVector(uint64_t(count) * sizeof(T));
+    T* __restrict d = dst.addr_;
+    const T* __restrict s = reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(src.addr_) + srcBaseOffset);
+    for (uint32_t i = 0; i < count; ++i) d[i] = s[o[i] / sizeof(T)];
+}
+
+// https://www.hiascend.com/doc_center/source/zh/CANNCommunityEdition/910beta2/API/ascendcopapi/atlasascendc_api_07_0071.html
+// Selected elements are packed contiguously into dst; rsvdCnt = how many. Normal mode
+// (reduceMode false): repeatTimes repeats of 256 bytes. Counter mode (true, A2 "configuration
+// one"): repeatTimes repeats of `mask` elements. Element e of repeat r is read at
+// r*src0RepeatStride*32 + (e / per-block)*src0BlockStride*32 + (e % per-block)*sizeof(T) bytes.
+// Built-in patterns (bit e of a repeat): 1 even e, 2 odd e, 3..6 e%4 == 0..3, 7 every element.
+// A tensor pattern supplies bit e of repeat r at src1Pattern + r*src1RepeatStride*32 bytes.
+namespace detail {
+template <typename T, typename Bit>
+inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0, bool reduceMode, uint32_t mask,
+                           const GatherMaskParams& p, uint64_t& rsvdCnt, Bit bit, int builtinPattern) {
+    static_assert(OneOf<T, half, bfloat16_t, uint16_t, int16_t, float, uint32_t, int32_t>,
+                  "GatherMask: data type not supported on A2");
+    const char* api = "GatherMask";
+    ASC_CHECK(!reduceMode || mask >= 1, api, "counter mode (reduceMode true) needs mask >= 1");
+    const uint32_t perRepeat = reduceMode ? mask : 256 / uint32_t(sizeof(T));
+    const uint32_t perBlock = 32 / uint32_t(sizeof(T));
+    const uint64_t repStride = uint64_t(p.src0RepeatStride) * 32, blkStride = uint64_t(p.src0BlockStride) * 32;
+    const uint32_t repeats = p.repeatTimes;
+    auto srcByte = [&](uint32_t r, uint32_t e) { return r * repStride + (e / perBlock) * blkStride + (e % perBlock) * sizeof(T); };
+    CheckUb(api, "dst", dst, 0);
+    if (repeats > 0 && perRepeat > 0) CheckUbBytes(api, "src0", src0, srcByte(repeats - 1, perRepeat - 1) + sizeof(T));
+    RecordVector(uint64_t(repeats) * perRepeat * sizeof(T));
+    T* __restrict d = dst.addr_;
+    const uint8_t* s = reinterpret_cast<const uint8_t*>(src0.addr_);
+    const bool contiguous = p.src0BlockStride == 1 && (repeats <= 1 || repStride == uint64_t(perRepeat) * sizeof(T));
+    if (builtinPattern > 0 && contiguous && perRepeat % 4 == 0) {
+        // Fast path: the pattern repeats every 2 or 4 elements over one contiguous run.
+        const uint32_t step = builtinPattern <= 2 ? 2 : builtinPattern <= 6 ? 4 : 1;
+        const uint32_t first = builtinPattern <= 2 ? builtinPattern - 1 : builtinPattern <= 6 ? builtinPattern - 3 : 0;
+        const uint64_t n = uint64_t(repeats) * perRepeat / step;
+        ASC_CHECK(n <= dst.size_, api, "%llu selected elements exceed dst's %u elements", (unsigned long long)n, dst.size_);
+        const T* __restrict x = reinterpret_cast<const T*>(s) + first;
+        for (uint64_t k = 0; k < n; ++k) d[k] = x[k * step];
+        rsvdCnt = n;
+        return;
+    }
+    uint64_t out = 0;
+    for (uint32_t r = 0; r < repeats; ++r)
+        for (uint32_t e = 0; e < perRepeat; ++e)
+            if (bit(r, e)) {
+                ASC_CHECK(out < dst.size_, api, "more selected elements than dst's %u elements", dst.size_);
+                std::memcpy(d + out++, s + srcByte(r, e), sizeof(T));
+            }
+    rsvdCnt = out;
+}
+}  // namespace detail
+
+template <typename T, GatherMaskMode mode = defaultGatherMaskMode>
+inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
+                       const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams,
+                       uint64_t& rsvdCnt) {
+    ASC_CHECK(src1Pattern >= 1 && src1Pattern <= 7, "GatherMask", "built-in src1Pattern %u is outside [1, 7]", src1Pattern);
+    const int pat = src1Pattern;
+    detail::GatherMaskImpl(dst, src0, reduceMode, mask, gatherMaskParams, rsvdCnt,
+                           [pat](uint32_t, uint32_t e) {
+                               return pat == 7 ? true : pat <= 2 ? (e & 1u) == uint32_t(pat - 1) : (e & 3u) == uint32_t(pat - 3);
+                           },
+                           pat);
+}
+template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode>
+inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
+                       const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams,
+                       uint64_t& rsvdCnt) {
+    static_assert(sizeof(U) == sizeof(T), "GatherMask: src1Pattern must be uint16_t for 16-bit and uint32_t for 32-bit data");
+    const uint32_t perRepeat = reduceMode ? mask : 256 / uint32_t(sizeof(T));
+    const uint64_t patStride = uint64_t(gatherMaskParams.src1RepeatStride) * 32;
+    if (gatherMaskParams.repeatTimes > 0)
+        detail::CheckUbBytes("GatherMask", "src1Pattern", src1Pattern,
+                             (gatherMaskParams.repeatTimes - 1) * patStride + (perRepeat + 7) / 8);
+    const uint8_t* pb = reinterpret_cast<const uint8_t*>(src1Pattern.addr_);
+    detail::GatherMaskImpl(dst, src0, reduceMode, mask, gatherMaskParams, rsvdCnt,
+                           [pb, patStride](uint32_t r, uint32_t e) { return (pb[r * patStride + (e >> 3)] >> (e & 7)) & 1u; },
+                           0);
+}
+
+// ---- reductions -------------------------------------------------------------------------
+// https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/ (ReduceSum/ReduceMax/ReduceMin):
+// dst[0] = the reduction of src[0..count); with calIndex, dst[1] holds the index of the first
+// extreme element as an integer bit pattern. The sum accumulates in float in element order (the
+// hardware's summation order is not modelled).
+namespace detail {
+template <typename T>
+inline void CheckReduce(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count, bool calIndex) {
+    static_assert(kFloatType<T>, "Reduce: data type not supported on A2");
+    CheckCount(api, count);
+    ASC_CHECK(count >= 1, api, "count must be at least 1");
+    CheckUb(api, "dst", dst, calIndex ? 2 : 1);
+    CheckUb(api, "src", src, uint64_t(count));
+    RecordVector(uint64_t(count) * sizeof(T));
+}
+template <typename T, typename Better>
+inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count,
+                          bool calIndex, Better better) {
+    CheckReduce(api, dst, src, count, calIndex);
+    const T* s = src.addr_;
+    float best = float(Calc<T>::In(s[0]));
+    uint32_t idx = 0;
+    for (int32_t i = 1; i < count; ++i) {
+        float v = float(Calc<T>::In(s[i]));
+        if (better(v, best)) { best = v; idx = uint32_t(i); }
+    }
+    dst.addr_[0] = Calc<T>::Out(typename Calc<T>::type(best));
+    if (calIndex) {
+        using IndexT = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
+        IndexT v = IndexT(idx);
+        std::memcpy(dst.addr_ + 1, &v, sizeof(T));
+    }
+}
+}  // namespace detail
+template <typename T>
+inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+                      const int32_t count) {
+    detail::CheckReduce("ReduceSum", dst, src, count, false);
+    const T* s = src.addr_;
+    float acc = 0.0f;
+    for (int32_t i = 0; i < count; ++i) acc += float(detail::Calc<T>::In(s[i]));
+    dst.addr_[0] = detail::Calc<T>::Out(typename detail::Calc<T>::type(acc));
+}
+template <typename T>
+inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+                      const int32_t count, bool calIndex = false) {
+    detail::ReduceExtreme("ReduceMax", dst, src, count, calIndex, [](float v, float b) { return v > b; });
+}
+template <typename T>
+inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+                      const int32_t count, bool calIndex = false) {
+    detail::ReduceExtreme("ReduceMin", dst, src, count, calIndex, [](float v, float b) { return v < b; });
+}
+
+}  // namespace AscendC

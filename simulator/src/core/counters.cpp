@@ -1,0 +1,24 @@
+// Per-launch counter arithmetic.
+#include <algorithm>
+
+#include "ascend_sim/sim.h"
+
+namespace ascend_sim {
+
+void CoreCounters::Add(const CoreCounters& o) {
+    mte2Instr += o.mte2Instr;
+    mte2Bytes += o.mte2Bytes;
+    mte3Instr += o.mte3Instr;
+    mte3Bytes += o.mte3Bytes;
+    ubCopyInstr += o.ubCopyInstr;
+    ubCopyBytes += o.ubCopyBytes;
+    vecInstr += o.vecInstr;
+    vecRepeats += o.vecRepeats;
+    scalarGmReads += o.scalarGmReads;
+    scalarGmWrites += o.scalarGmWrites;
+    scalarUbReads += o.scalarUbReads;
+    scalarUbWrites += o.scalarUbWrites;
+    peakUbBytes = std::max(peakUbBytes, o.peakUbBytes);   // a peak, not a sum
+}
+
+}  // namespace ascend_sim

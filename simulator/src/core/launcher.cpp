@@ -1,0 +1,369 @@
+// The launcher: block_dim logical cores run as fibers (ucontext) on a thread pool sized to the
+// machine. A fiber stays on the worker thread that started it, so a core waiting in SyncAll just
+// yields its worker to the next core; 48 cores meet at a barrier even on 2 threads. Each resident
+// fiber owns a cached stack and UB arena ("slot"), reused across launches.
+#include <sys/mman.h>
+#include <ucontext.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ascend_sim/core_context.h"
+#include "ascend_sim/sim.h"
+
+namespace ascend_sim {
+
+thread_local CoreContext* t_currentCore = nullptr;
+
+Platform PlatformSnapshot();   // platform.cpp
+
+namespace {
+
+struct KernelAbort {};   // unwinds one core's kernel body; caught at the fiber's entry
+
+constexpr size_t kStackBytes = 512 * 1024;
+constexpr size_t kGuardBytes = 4096;
+
+struct Launch {
+    const KernelLaunch* spec = nullptr;
+    uint32_t blockDim = 0;
+    uint64_t ubBytes = 0;
+    uint32_t aivCores = 0;
+    std::atomic<uint32_t> nextCore{0};
+    std::atomic<bool> failed{false};
+    std::mutex mu;                  // guards error and the barrier state
+    std::condition_variable cv;     // barrier completed or launch failed
+    std::string error;
+    uint32_t arrived = 0;           // cores waiting in the current SyncAll
+    uint32_t finished = 0;          // cores whose kernel body ended
+    uint64_t generation = 0;        // completed SyncAll barriers
+    std::vector<CoreCounters> counters;
+};
+
+struct Slot {
+    uint8_t* stackMap = nullptr;
+    uint8_t* ub = nullptr;
+    uint64_t ubCap = 0;
+    ucontext_t ctx;
+    CoreContext core;
+    bool finished = false;
+    uint64_t waitGeneration = 0;
+    Slot() {
+        stackMap = static_cast<uint8_t*>(mmap(nullptr, kStackBytes + kGuardBytes, PROT_READ | PROT_WRITE,
+                                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0));
+        if (stackMap == MAP_FAILED) { std::perror("ascend_sim: fiber stack"); std::abort(); }
+        mprotect(stackMap, kGuardBytes, PROT_NONE);   // stack overflow faults instead of corrupting
+    }
+    ~Slot() {
+        munmap(stackMap, kStackBytes + kGuardBytes);
+        std::free(ub);
+    }
+    void ReserveUb(uint64_t bytes) {
+        if (ubCap >= bytes) return;
+        std::free(ub);
+        ubCap = (bytes + 4095) & ~uint64_t(4095);
+        ub = static_cast<uint8_t*>(std::aligned_alloc(4096, ubCap));
+        if (!ub) { std::perror("ascend_sim: UB arena"); std::abort(); }
+    }
+};
+
+// Per-thread scheduler state: the context to return to, cached slots, fibers parked in SyncAll.
+struct Worker {
+    ucontext_t sched;
+    std::vector<std::unique_ptr<Slot>> slots;
+    std::vector<Slot*> idle;
+    std::vector<Slot*> suspended;
+};
+thread_local Worker t_worker;
+thread_local std::string t_lastError;
+
+std::mutex g_statsMu;
+LaunchStats g_lastStats;
+
+void RecordFailure(Launch& L, const std::string& msg) {
+    std::lock_guard<std::mutex> lk(L.mu);
+    if (!L.failed.load()) {
+        L.error = msg;
+        L.failed.store(true);
+    }
+    L.cv.notify_all();
+}
+
+std::string FormatV(const char* fmt, va_list ap) {
+    char buf[1024];
+    std::vsnprintf(buf, sizeof(buf), fmt, ap);
+    return buf;
+}
+
+void OnCoreFinished(Launch& L, uint32_t blockIdx) {
+    std::lock_guard<std::mutex> lk(L.mu);
+    ++L.finished;
+    if (L.arrived > 0 && !L.failed.load()) {
+        char buf[256];
+        std::snprintf(buf, sizeof(buf),
+                      "SyncAll: core %u: finished without reaching SyncAll while %u core(s) wait in it: "
+                      "the barrier can never complete", blockIdx, L.arrived);
+        L.error = buf;
+        L.failed.store(true);
+    }
+    if (L.arrived > 0 || L.failed.load()) L.cv.notify_all();
+}
+
+void FiberEntry() {
+    CoreContext& c = *t_currentCore;
+    Launch& L = *static_cast<Launch*>(c.launch);
+    try {
+        L.spec->body();
+        if (!c.deferredError.empty()) RecordFailure(L, c.deferredError);
+    } catch (const KernelAbort&) {
+    } catch (const std::exception& e) {
+        RecordFailure(L, "kernel: core " + std::to_string(c.blockIdx) + ": threw an exception: " + e.what());
+    } catch (...) {
+        RecordFailure(L, "kernel: core " + std::to_string(c.blockIdx) + ": threw an exception");
+    }
+    L.counters[c.blockIdx] = c.counters;
+    OnCoreFinished(L, c.blockIdx);
+    static_cast<Slot*>(c.slot)->finished = true;
+    setcontext(&t_worker.sched);
+}
+
+Slot* StartCore(Worker& W, Launch& L, uint32_t blockIdx) {
+    if (W.idle.empty()) {
+        W.slots.push_back(std::make_unique<Slot>());
+        W.idle.push_back(W.slots.back().get());
+    }
+    Slot* s = W.idle.back();
+    W.idle.pop_back();
+    s->ReserveUb(L.ubBytes);
+    s->finished = false;
+    CoreContext& c = s->core;
+    c.blockIdx = blockIdx;
+    c.blockDim = L.blockDim;
+    c.tilingKey = L.spec->tilingKey;
+    c.ub = s->ub;
+    c.ubBytes = L.ubBytes;
+    c.platformAivCores = L.aivCores;
+    c.counters = CoreCounters{};
+    c.launchFailed = &L.failed;
+    c.launch = &L;
+    c.slot = s;
+    c.pipe = nullptr;
+    std::memset(c.flagCount, 0, sizeof(c.flagCount));
+    c.deferredError.clear();
+    getcontext(&s->ctx);
+    s->ctx.uc_stack.ss_sp = s->stackMap + kGuardBytes;
+    s->ctx.uc_stack.ss_size = kStackBytes;
+    s->ctx.uc_link = nullptr;
+    makecontext(&s->ctx, FiberEntry, 0);
+    return s;
+}
+
+void Resume(Worker& W, Slot* s) {
+    t_currentCore = &s->core;
+    swapcontext(&W.sched, &s->ctx);
+    t_currentCore = nullptr;
+    if (s->finished) W.idle.push_back(s);
+    else W.suspended.push_back(s);
+}
+
+bool ReadyLocked(const Launch& L, const Slot* s) { return L.failed.load() || s->waitGeneration < L.generation; }
+
+// Runs cores of L on this thread until none is left to start and none of its fibers is parked.
+void RunWorker(Launch& L) {
+    Worker& W = t_worker;
+    for (;;) {
+        Slot* next = nullptr;
+        if (!W.suspended.empty()) {
+            std::lock_guard<std::mutex> lk(L.mu);
+            auto it = std::find_if(W.suspended.begin(), W.suspended.end(), [&](Slot* s) { return ReadyLocked(L, s); });
+            if (it != W.suspended.end()) { next = *it; W.suspended.erase(it); }
+        }
+        if (!next) {
+            uint32_t i = L.nextCore.fetch_add(1, std::memory_order_relaxed);
+            if (i < L.blockDim) {
+                next = StartCore(W, L, i);
+            } else if (W.suspended.empty()) {
+                return;
+            } else {
+                std::unique_lock<std::mutex> lk(L.mu);
+                L.cv.wait(lk, [&] {
+                    return std::any_of(W.suspended.begin(), W.suspended.end(), [&](Slot* s) { return ReadyLocked(L, s); });
+                });
+                continue;
+            }
+        }
+        Resume(W, next);
+    }
+}
+
+// Helper threads join a launch only while it is open; the launching thread is always worker 0.
+class Pool {
+public:
+    explicit Pool(unsigned helpers) {
+        for (unsigned i = 0; i < helpers; ++i) std::thread([this] { Loop(); }).detach();
+        helpers_ = helpers;
+    }
+    unsigned Helpers() const { return helpers_; }
+    void Run(Launch& L, unsigned wanted) {
+        {
+            std::lock_guard<std::mutex> lk(mu_);
+            current_ = &L;
+            wanted_ = wanted;
+            joined_ = 0;
+            open_ = wanted > 0;
+            ++epoch_;
+        }
+        if (wanted > 0) start_.notify_all();
+        RunWorker(L);
+        std::unique_lock<std::mutex> lk(mu_);
+        open_ = false;
+        done_.wait(lk, [&] { return active_ == 0; });
+        current_ = nullptr;
+    }
+
+private:
+    void Loop() {
+        uint64_t seen = 0;
+        std::unique_lock<std::mutex> lk(mu_);
+        for (;;) {
+            start_.wait(lk, [&] { return epoch_ != seen; });
+            seen = epoch_;
+            if (!open_ || joined_ >= wanted_) continue;
+            ++joined_;
+            ++active_;
+            Launch* L = current_;
+            lk.unlock();
+            RunWorker(*L);
+            lk.lock();
+            if (--active_ == 0) done_.notify_all();
+        }
+    }
+    std::mutex mu_;
+    std::condition_variable start_, done_;
+    Launch* current_ = nullptr;
+    uint64_t epoch_ = 0;
+    unsigned wanted_ = 0, joined_ = 0, active_ = 0, helpers_ = 0;
+    bool open_ = false;
+};
+
+Pool& ThePool() {
+    // Created once and never destroyed: its threads sleep until the process exits.
+    static Pool* pool = [] {
+        unsigned n = std::thread::hardware_concurrency();
+        if (const char* env = std::getenv("ASCEND_SIM_THREADS")) n = unsigned(std::atoi(env));
+        return new Pool(n > 1 ? n - 1 : 0);
+    }();
+    return *pool;
+}
+
+std::mutex& LaunchMutex() { static std::mutex m; return m; }
+
+}  // namespace
+
+void Fail(const char* api, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    std::string rule = FormatV(fmt, ap);
+    va_end(ap);
+    CoreContext* c = t_currentCore;
+    std::string msg = std::string(api) + ": core " + std::to_string(c ? c->blockIdx : 0) + ": " + rule;
+    if (c && c->launch) RecordFailure(*static_cast<Launch*>(c->launch), msg);
+    throw KernelAbort{};
+}
+
+void FailDeferred(const char* api, const char* fmt, ...) {
+    CoreContext* c = t_currentCore;
+    if (!c || !c->deferredError.empty()) return;
+    va_list ap;
+    va_start(ap, fmt);
+    std::string rule = FormatV(fmt, ap);
+    va_end(ap);
+    c->deferredError = std::string(api) + ": core " + std::to_string(c->blockIdx) + ": " + rule;
+}
+
+void AbortCore() { throw KernelAbort{}; }
+
+void SyncAllCores() {
+    CoreContext& c = *t_currentCore;
+    Launch& L = *static_cast<Launch*>(c.launch);
+    Slot* s = static_cast<Slot*>(c.slot);
+    uint32_t finished = 0;
+    {
+        std::lock_guard<std::mutex> lk(L.mu);
+        if (L.failed.load()) AbortCore();
+        finished = L.finished;
+        if (finished == 0) {
+            if (++L.arrived == L.blockDim) {
+                L.arrived = 0;
+                ++L.generation;
+                L.cv.notify_all();
+                return;
+            }
+            s->waitGeneration = L.generation;
+        }
+    }
+    if (finished > 0)
+        Fail("SyncAll", "%u core(s) already finished without reaching this SyncAll: the barrier can never complete",
+             finished);
+    swapcontext(&s->ctx, &t_worker.sched);   // parked until the barrier completes or the launch fails
+    if (L.failed.load()) AbortCore();
+}
+
+bool RunKernel(const KernelLaunch& launch) {
+    std::lock_guard<std::mutex> serial(LaunchMutex());
+    if (launch.blockDim == 0 || launch.blockDim > 65535) {
+        t_lastError = "RunKernel: kernel " + launch.name + ": blockDim " + std::to_string(launch.blockDim) +
+                      " is outside [1, 65535]";
+        return false;
+    }
+    if (!launch.body) {
+        t_lastError = "RunKernel: kernel " + launch.name + ": no kernel body";
+        return false;
+    }
+    const Platform platform = PlatformSnapshot();
+    Launch L;
+    L.spec = &launch;
+    L.blockDim = launch.blockDim;
+    L.ubBytes = UsableUbBytes(platform);
+    L.aivCores = platform.aivCoreNum;
+    L.counters.assign(launch.blockDim, CoreCounters{});
+
+    Pool& pool = ThePool();
+    unsigned wanted = std::min<unsigned>(pool.Helpers(), launch.blockDim - 1);
+    CoreContext* outer = t_currentCore;
+    pool.Run(L, wanted);
+    t_currentCore = outer;
+
+    LaunchStats stats;
+    stats.kernel = launch.name;
+    stats.blockDim = launch.blockDim;
+    stats.tilingKey = launch.tilingKey;
+    stats.cores = std::move(L.counters);
+    for (const CoreCounters& k : stats.cores) stats.total.Add(k);
+    {
+        std::lock_guard<std::mutex> lk(g_statsMu);
+        g_lastStats = std::move(stats);
+    }
+    t_lastError = L.failed.load() ? L.error : std::string();
+    return !L.failed.load();
+}
+
+std::string LastLaunchError() { return t_lastError; }
+
+LaunchStats LastLaunchStats() {
+    std::lock_guard<std::mutex> lk(g_statsMu);
+    return g_lastStats;
+}
+
+}  // namespace ascend_sim
