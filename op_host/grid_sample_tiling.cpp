@@ -76,15 +76,17 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     t.outStrideN = p.outStrideN; t.outStrideC = p.outStrideC; t.outStrideH = p.outStrideH;
     t.mode = p.mode; t.padding = p.padding; t.alignCorners = p.alignCorners; t.dataKind = p.dataKind;
 
-    // Tile shape. Whole output rows when they fit; the rows of a tile are one contiguous run
-    // ("flat") when grid and output rows are packed, else each row occupies slotPitch slots.
+    // Tile shape: compact 2-D blocks of output points, so that the input window of any smooth
+    // warp (rotation, scale, flow) stays small; narrow outputs use whole rows, which are one
+    // contiguous run ("flat") when grid and output rows are packed.
     const bool rowsPacked = p.gridStrideH == 2 * p.outW && p.outStrideH == p.outW;
+    const int64_t blockCols = slots >= 1024 ? 64 : 32;
     int64_t tileCols, pitch;
-    if (p.outW <= slots) {
+    if (p.outW <= blockCols) {
         tileCols = p.outW;
         pitch = rowsPacked ? p.outW : RoundUp(p.outW, 16);
     } else {
-        tileCols = slots >= 512 ? 64 : 32;
+        tileCols = blockCols;
         pitch = tileCols;
     }
     int64_t tileRows = std::max<int64_t>(1, std::min<int64_t>(p.outH, slots / pitch));

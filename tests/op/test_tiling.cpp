@@ -1,0 +1,419 @@
+// Unit tests of the pure GridSample tiling function (op_host/grid_sample_tiling.cpp): no launch.
+// The library builds its internals with hidden visibility, so the tiling source (a pure function
+// with no dependency beyond its header) is compiled into this test program directly.
+//
+// Every property is checked against what the kernel (op_kernel/grid_sample_2d.h) does with the
+// TilingData: the tile enumeration (TileAt), the per-core split (Process), the UB carve-up
+// (Init/CarveBuffers) and the per-point path's group size (SamplePerPoint).
+#include <algorithm>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "op_host/grid_sample_tiling.cpp"   // NOLINT: the pure function under test
+
+using gridsample::ComputeTiling;
+using gridsample::PlatformInfo;
+using gridsample::Problem;
+using gridsample::Tiling;
+using gridsample::UbBytesUsed;
+
+namespace {
+
+constexpr uint64_t kA2UsableUb = 188160;   // 192 KiB - 8 KiB - 256 reserved (ascend_sim::Platform)
+constexpr uint64_t kSmallUb = 65536;
+constexpr uint64_t kTinyUb = 48 * 1024;
+
+int64_t Elem(int32_t kind) { return kind == gridsample::kFloat32 ? 4 : 2; }
+int64_t Taps(int32_t mode) { return mode == gridsample::kBicubic ? 4 : (mode == gridsample::kBilinear ? 2 : 1); }
+int64_t CeilDivI(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+// Float vectors the kernel's CarveBuffers takes: gx, gy, taps per axis, weights per axis (not for
+// nearest), one offset per tap, t0, t1, t2, gathered, gatheredIo, acc, rowAcc.
+int64_t KernelPointVectors(int32_t mode) {
+    const int64_t t = Taps(mode);
+    return 2 + 2 * t + (mode == gridsample::kNearest ? 0 : 2 * t) + t * t + 3 + 4;
+}
+// Masks CarveBuffers takes: per tap per axis, scratch, real slots.
+int64_t KernelMasks(int32_t mode) { return 2 * Taps(mode) + 2; }
+
+std::string Describe(const Problem& p, const PlatformInfo& pl) {
+    return "n=" + std::to_string(p.n) + " c=" + std::to_string(p.c) + " in=" + std::to_string(p.inH) + "x" +
+           std::to_string(p.inW) + " out=" + std::to_string(p.outH) + "x" + std::to_string(p.outW) +
+           " inStrideH=" + std::to_string(p.inStrideH) + " gridStrideH=" + std::to_string(p.gridStrideH) +
+           " outStrideH=" + std::to_string(p.outStrideH) + " kind=" + std::to_string(p.dataKind) +
+           " mode=" + std::to_string(p.mode) + " cores=" + std::to_string(pl.coreNum) +
+           " ub=" + std::to_string(pl.ubBytes);
+}
+
+// Strides of a problem whose input rows, grid rows and output rows are padded by the given counts.
+Problem Padded(int64_t n, int64_t c, int64_t inH, int64_t inW, int64_t outH, int64_t outW, int64_t inPad,
+               int64_t gridPad, int64_t outPad) {
+    Problem p = Problem::Contiguous(n, c, inH, inW, outH, outW);
+    p.inStrideH = inW + inPad;
+    p.inStrideC = inH * p.inStrideH;
+    p.inStrideN = c * p.inStrideC;
+    p.gridStrideH = 2 * outW + gridPad;
+    p.gridStrideN = outH * p.gridStrideH;
+    p.outStrideH = outW + outPad;
+    p.outStrideC = outH * p.outStrideH;
+    p.outStrideN = c * p.outStrideC;
+    return p;
+}
+
+struct Stats {
+    int64_t tilings = 0, bitmapChecked = 0;
+    int failuresReported = 0;
+};
+
+// Checks every invariant of one tiling. Returns false (and prints the problem once per failing
+// check site via CHECK_MSG) when something is off.
+void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
+    Tiling tl;
+    std::string why;
+    const std::string where = Describe(p, pl);
+    const bool ok = ComputeTiling(p, pl, &tl, &why);
+    ++stats->tilings;
+    CHECK_MSG(ok, where + ": " + why);
+    if (!ok) return;
+    const auto& t = tl.data;
+    const int64_t elem = Elem(p.dataKind);
+    int before = agstest::Failures();
+
+    // Problem copied through.
+    CHECK_MSG(t.n == p.n && t.c == p.c && t.inH == p.inH && t.inW == p.inW && t.outH == p.outH && t.outW == p.outW, where);
+    CHECK_MSG(t.inStrideN == p.inStrideN && t.inStrideC == p.inStrideC && t.inStrideH == p.inStrideH, where);
+    CHECK_MSG(t.gridStrideN == p.gridStrideN && t.gridStrideH == p.gridStrideH, where);
+    CHECK_MSG(t.outStrideN == p.outStrideN && t.outStrideC == p.outStrideC && t.outStrideH == p.outStrideH, where);
+    CHECK_MSG(t.mode == p.mode && t.padding == p.padding && t.alignCorners == p.alignCorners && t.dataKind == p.dataKind,
+              where);
+
+    // UB budget.
+    CHECK_MSG(UbBytesUsed(t) <= pl.ubBytes, where + ": UbBytesUsed " + std::to_string(UbBytesUsed(t)));
+    const uint64_t carved = 2ull * t.gridBufBytes + uint64_t(t.pointBufBytes) * t.pointBufCount +
+                            uint64_t(t.maskBufBytes) * t.maskBufCount + 2ull * t.outBufBytes + 2ull * t.windowBufBytes;
+    CHECK_MSG(carved == UbBytesUsed(t), where);
+
+    // Cores.
+    CHECK_MSG(tl.blockDim >= 1 && tl.blockDim <= pl.coreNum, where + ": blockDim " + std::to_string(tl.blockDim));
+    CHECK_MSG(t.tilesPerCore >= 0 && t.tailCores >= 0 && t.tailCores < int64_t(tl.blockDim), where);
+    CHECK_MSG(t.tilesPerCore * int64_t(tl.blockDim) + t.tailCores == t.totalTiles, where);
+    CHECK_MSG(tl.workspaceBytes >= sizeof(gridsample::GridSampleTilingData), where);
+
+    // Per-core ranges (as Process computes them) partition [0, totalTiles), sizes differ by <= 1,
+    // and no core takes more than ceil(total / blockDim).
+    {
+        int64_t expectFirst = 0, minCount = INT64_MAX, maxCount = 0;
+        for (int64_t core = 0; core < int64_t(tl.blockDim); ++core) {
+            const int64_t count = t.tilesPerCore + (core < t.tailCores ? 1 : 0);
+            const int64_t first = core * t.tilesPerCore + std::min<int64_t>(core, t.tailCores);
+            if (first != expectFirst) { CHECK_MSG(first == expectFirst, where + ": core " + std::to_string(core)); break; }
+            expectFirst += count;
+            minCount = std::min(minCount, count);
+            maxCount = std::max(maxCount, count);
+        }
+        CHECK_MSG(expectFirst == t.totalTiles, where);
+        CHECK_MSG(maxCount - minCount <= 1, where);
+        CHECK_MSG(maxCount <= CeilDivI(t.totalTiles, tl.blockDim), where);
+        CHECK_MSG(minCount >= 1, where + ": a launched core has no tile");
+    }
+
+    // Tile geometry.
+    CHECK_MSG(t.tileRows >= 1 && t.tileRows <= p.outH, where + ": tileRows " + std::to_string(t.tileRows));
+    CHECK_MSG(t.tileCols >= 1 && t.tileCols <= p.outW, where + ": tileCols " + std::to_string(t.tileCols));
+    CHECK_MSG(t.tilesPerRow == CeilDivI(p.outW, t.tileCols), where);
+    CHECK_MSG(t.tilesPerCol == CeilDivI(p.outH, t.tileRows), where);
+    CHECK_MSG(t.tilesPerPlane == t.tilesPerRow * t.tilesPerCol, where);
+    CHECK_MSG(t.totalTiles == p.n * t.tilesPerPlane, where);
+    // The grid load of a non-flat tile is one DMA with tile.rows as a 16-bit block count.
+    CHECK_MSG(t.tileRows <= 65535, where);
+
+    // Slots.
+    CHECK_MSG(t.slotCount > 0 && t.slotCount % 64 == 0, where + ": slotCount " + std::to_string(t.slotCount));
+    if (t.flatTiles) {
+        // A flat tile is one contiguous run in grid and out: whole, packed rows only.
+        CHECK_MSG(t.tileCols == p.outW && p.gridStrideH == 2 * p.outW && p.outStrideH == p.outW,
+                  where + ": flat tiles on a non-contiguous layout");
+        CHECK_MSG(t.tileRows * t.tileCols <= t.slotCount, where);
+    } else {
+        CHECK_MSG(t.slotPitch >= t.tileCols, where + ": slotPitch " + std::to_string(t.slotPitch));
+        CHECK_MSG(t.tileRows * t.slotPitch <= t.slotCount, where);
+        CHECK_MSG((t.slotPitch * elem) % 32 == 0, where + ": slotPitch " + std::to_string(t.slotPitch));
+    }
+
+    // Buffers: multiples of 32 bytes and big enough for what the kernel puts in them.
+    for (int32_t b : {t.gridBufBytes, t.pointBufBytes, t.maskBufBytes, t.outBufBytes, t.windowBufBytes})
+        CHECK_MSG(b > 0 && b % 32 == 0, where + ": buffer of " + std::to_string(b) + " bytes");
+    CHECK_MSG(int64_t(t.gridBufBytes) >= int64_t(t.slotCount) * 2 * elem, where);
+    CHECK_MSG(int64_t(t.pointBufBytes) >= int64_t(t.slotCount) * 4, where);
+    CHECK_MSG(int64_t(t.maskBufBytes) * 8 >= t.slotCount, where);
+    CHECK_MSG(t.pointBufCount >= KernelPointVectors(p.mode), where + ": pointBufCount " + std::to_string(t.pointBufCount));
+    CHECK_MSG(t.maskBufCount >= KernelMasks(p.mode), where + ": maskBufCount " + std::to_string(t.maskBufCount));
+    CHECK_MSG(t.chunkChannels >= 1 && t.chunkChannels <= p.c, where + ": chunkChannels " + std::to_string(t.chunkChannels));
+    CHECK_MSG(int64_t(t.outBufBytes) >= int64_t(t.chunkChannels) * t.slotCount * elem, where);
+    // The per-point path (SamplePerPoint) must be able to handle at least one 16-point group.
+    {
+        const int64_t tapBlock = Taps(p.mode) * Taps(p.mode) * 32;
+        const int64_t perChunk = std::min<int64_t>(std::min<int64_t>(t.chunkChannels, p.c),
+                                                   std::max<int64_t>(1, (t.windowBufBytes / 2) / (tapBlock * 16)));
+        const int64_t zeroBytes = CeilDivI(perChunk * 32, 32) * 32;
+        const int64_t group = (t.windowBufBytes - zeroBytes) / (tapBlock * perChunk) / 16 * 16;
+        CHECK_MSG(group >= 16, where + ": per-point group " + std::to_string(group));
+    }
+
+    // Coverage: every output point exactly once. Small problems: a bitmap over TileAt's tiles.
+    // Large ones: the tiles' point counts add up and every tile lies inside the plane (with the
+    // geometry checks above this is an exact cover as well).
+    const int64_t points = p.n * p.outH * p.outW;
+    if (points <= (1 << 20)) {
+        std::vector<uint8_t> hit(static_cast<size_t>(points), 0);
+        bool inside = true, once = true, fits = true;
+        for (int64_t i = 0; i < t.totalTiles; ++i) {
+            const int64_t n = i / t.tilesPerPlane, r = i % t.tilesPerPlane;
+            const int64_t row0 = (r / t.tilesPerRow) * t.tileRows, col0 = (r % t.tilesPerRow) * t.tileCols;
+            const int64_t rows = std::min<int64_t>(t.tileRows, p.outH - row0), cols = std::min<int64_t>(t.tileCols, p.outW - col0);
+            if (rows < 1 || cols < 1 || n >= p.n) { inside = false; continue; }
+            if (t.flatTiles ? rows * cols > t.slotCount : (rows - 1) * t.slotPitch + cols > t.slotCount) fits = false;
+            for (int64_t y = row0; y < row0 + rows; ++y)
+                for (int64_t x = col0; x < col0 + cols; ++x) {
+                    uint8_t& h = hit[static_cast<size_t>((n * p.outH + y) * p.outW + x)];
+                    if (h) once = false;
+                    h = 1;
+                }
+        }
+        CHECK_MSG(inside, where + ": a tile lies outside the output");
+        CHECK_MSG(once, where + ": a point is covered twice");
+        CHECK_MSG(fits, where + ": a tile does not fit its slots");
+        CHECK_MSG(std::all_of(hit.begin(), hit.end(), [](uint8_t h) { return h == 1; }), where + ": a point is not covered");
+        ++stats->bitmapChecked;
+    } else {
+        int64_t sum = 0;
+        bool inside = true;
+        for (int64_t i = 0; i < t.totalTiles; ++i) {
+            const int64_t r = i % t.tilesPerPlane;
+            const int64_t row0 = (r / t.tilesPerRow) * t.tileRows, col0 = (r % t.tilesPerRow) * t.tileCols;
+            const int64_t rows = std::min<int64_t>(t.tileRows, p.outH - row0), cols = std::min<int64_t>(t.tileCols, p.outW - col0);
+            if (rows < 1 || cols < 1) inside = false;
+            sum += rows * cols;
+        }
+        CHECK_MSG(inside, where + ": a tile lies outside the output");
+        CHECK_MSG(sum == points, where + ": tiles cover " + std::to_string(sum) + " of " + std::to_string(points) + " points");
+    }
+    if (agstest::Failures() != before) ++stats->failuresReported;
+}
+
+struct Shape { int64_t n, c, inH, inW, outH, outW; };
+
+const std::vector<Shape>& Shapes() {
+    static const std::vector<Shape> s = {
+        {1, 1, 1, 1, 1, 1},        {1, 1, 4096, 4096, 1, 1},   {1, 3, 1, 4096, 1, 5000},  {2, 1, 4096, 1, 5000, 1},
+        {1, 1, 37, 53, 7, 2047},   {3, 4, 16, 16, 3, 2048},    {2, 2, 64, 64, 2, 2049},   {1, 16, 100, 100, 5, 4100},
+        {4, 64, 100, 100, 100, 100}, {16, 3, 224, 224, 64, 64}, {1, 512, 8, 8, 33, 65},   {5, 7, 5, 9, 17, 31},
+        {16, 1, 1, 1, 1, 1},       {16, 512, 4096, 1, 1, 4096}, {2, 32, 32, 32, 128, 4096}, {1, 1, 2, 2, 4099, 3},
+        {8, 8, 4096, 4096, 1000, 5000}, {1, 2, 300, 400, 1, 2100}, {3, 1, 7, 7, 15, 17},  {1, 1, 1, 1, 5000, 5000},
+    };
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("tiling sweep: shapes x layouts x modes x dtypes x cores x UB sizes") {
+    Stats stats;
+    const int32_t modes[] = {gridsample::kBilinear, gridsample::kNearest, gridsample::kBicubic};
+    const int32_t kinds[] = {gridsample::kFloat32, gridsample::kFloat16, gridsample::kBFloat16};
+    const uint32_t cores[] = {1, 8, 40, 48};
+    const uint64_t ubs[] = {kA2UsableUb, kSmallUb};
+    // (input row pad, grid row pad, out row pad): contiguous, padded grid, padded out, padded input, all
+    const int64_t pads[][3] = {{0, 0, 0}, {0, 6, 0}, {0, 0, 5}, {3, 0, 0}, {16, 2, 1}};
+    for (const Shape& s : Shapes())
+        for (const auto& pad : pads)
+            for (int32_t mode : modes)
+                for (int32_t kind : kinds)
+                    for (uint32_t coreNum : cores)
+                        for (uint64_t ub : ubs) {
+                            Problem p = Padded(s.n, s.c, s.inH, s.inW, s.outH, s.outW, pad[0], pad[1], pad[2]);
+                            p.mode = mode;
+                            p.dataKind = kind;
+                            p.padding = (mode + kind) % 3;
+                            p.alignCorners = (coreNum / 8) % 2;
+                            PlatformInfo pl;
+                            pl.coreNum = coreNum;
+                            pl.ubBytes = ub;
+                            Verify(p, pl, &stats);
+                            if (stats.failuresReported > 20) {   // keep the log readable
+                                CHECK_MSG(false, "stopping the sweep after 20 failing tilings");
+                                return;
+                            }
+                        }
+    CHECK(stats.tilings == int64_t(Shapes().size()) * 5 * 3 * 3 * 4 * 2);
+    CHECK(stats.bitmapChecked > stats.tilings / 2);   // most cases are small enough for the bitmap
+    std::printf("  %lld tilings checked (%lld with a point bitmap)\n", static_cast<long long>(stats.tilings),
+                static_cast<long long>(stats.bitmapChecked));
+}
+
+TEST_CASE("tiling: every N 1..16 and C in a range on a small plane, 48 and 40 cores") {
+    Stats stats;
+    for (int64_t n = 1; n <= 16; ++n)
+        for (int64_t c : {1, 2, 3, 5, 8, 17, 64, 100, 255, 512})
+            for (uint32_t coreNum : {40u, 48u}) {
+                Problem p = Problem::Contiguous(n, c, 9, 11, 13, 19);
+                p.mode = static_cast<int32_t>((n + c) % 3);
+                p.dataKind = static_cast<int32_t>(c % 3);
+                PlatformInfo pl;
+                pl.coreNum = coreNum;
+                Verify(p, pl, &stats);
+            }
+    CHECK(stats.failuresReported == 0);
+}
+
+TEST_CASE("tiling: a tiny UB (48 KiB) still tiles every mode and dtype") {
+    Stats stats;
+    for (int32_t mode = 0; mode < 3; ++mode)
+        for (int32_t kind = 0; kind < 3; ++kind)
+            for (const Shape& s : {Shape{2, 5, 20, 30, 40, 50}, Shape{1, 3, 8, 8, 2, 3000}, Shape{1, 64, 64, 64, 1, 1}}) {
+                Problem p = Problem::Contiguous(s.n, s.c, s.inH, s.inW, s.outH, s.outW);
+                p.mode = mode;
+                p.dataKind = kind;
+                PlatformInfo pl;
+                pl.coreNum = 8;
+                pl.ubBytes = kTinyUb;
+                Verify(p, pl, &stats);
+            }
+    CHECK(stats.failuresReported == 0);
+}
+
+TEST_CASE("tiling: contiguous problems use flat tiles; a padded grid or out row stride does not") {
+    PlatformInfo pl;
+    Tiling t;
+    std::string why;
+    Problem p = Problem::Contiguous(2, 3, 10, 10, 20, 30);
+    CHECK(ComputeTiling(p, pl, &t, &why));
+    CHECK(t.data.flatTiles == 1);
+    p.gridStrideH = 2 * 30 + 2;
+    p.gridStrideN = 20 * p.gridStrideH;
+    CHECK(ComputeTiling(p, pl, &t, &why));
+    CHECK(t.data.flatTiles == 0);
+    p = Problem::Contiguous(2, 3, 10, 10, 20, 30);
+    p.outStrideH = 31;
+    p.outStrideC = 20 * 31;
+    p.outStrideN = 3 * p.outStrideC;
+    CHECK(ComputeTiling(p, pl, &t, &why));
+    CHECK(t.data.flatTiles == 0);
+    // Rows wider than the slots are cut into column tiles.
+    p = Problem::Contiguous(1, 1, 10, 10, 4, 5000);
+    CHECK(ComputeTiling(p, pl, &t, &why));
+    CHECK(t.data.flatTiles == 0 && t.data.tileCols < 5000 && t.data.tilesPerRow > 1);
+}
+
+TEST_CASE("tiling: tiling keys are distinct per (dtype, mode) and ignore padding/alignCorners") {
+    std::set<uint64_t> keys;
+    PlatformInfo pl;
+    for (int32_t kind = 0; kind < 3; ++kind)
+        for (int32_t mode = 0; mode < 3; ++mode) {
+            uint64_t key = 0;
+            for (int32_t padding = 0; padding < 3; ++padding)
+                for (int32_t ac = 0; ac < 2; ++ac) {
+                    Problem p = Problem::Contiguous(1, 2, 5, 6, 7, 8);
+                    p.dataKind = kind;
+                    p.mode = mode;
+                    p.padding = padding;
+                    p.alignCorners = ac;
+                    Tiling t;
+                    std::string why;
+                    CHECK(ComputeTiling(p, pl, &t, &why));
+                    CHECK(t.tilingKey == gridsample::MakeTilingKey(kind, mode));
+                    if (padding == 0 && ac == 0) key = t.tilingKey;
+                    CHECK(t.tilingKey == key);
+                }
+            keys.insert(key);
+        }
+    CHECK(keys.size() == 9);
+}
+
+TEST_CASE("tiling: an impossible UB is rejected with a reason") {
+    for (uint64_t ub : {uint64_t(0), uint64_t(1024), uint64_t(8 * 1024), uint64_t(16 * 1024)})
+        for (int32_t mode = 0; mode < 3; ++mode) {
+            Problem p = Problem::Contiguous(1, 1, 4, 4, 4, 4);
+            p.mode = mode;
+            PlatformInfo pl;
+            pl.ubBytes = ub;
+            Tiling t;
+            std::string why;
+            const bool ok = ComputeTiling(p, pl, &t, &why);
+            CHECK_MSG(!ok, "ub " + std::to_string(ub) + " mode " + std::to_string(mode) + " accepted");
+            CHECK_MSG(!why.empty() && ContainsAll(why, {"UB", "too small"}), "reason: '" + why + "'");
+            CHECK_MSG(why.find(std::to_string(ub)) != std::string::npos, "reason does not name the UB size: " + why);
+        }
+    // Zero cores is not a platform.
+    Problem p = Problem::Contiguous(1, 1, 4, 4, 4, 4);
+    PlatformInfo pl;
+    pl.coreNum = 0;
+    Tiling t;
+    std::string why;
+    CHECK(!ComputeTiling(p, pl, &t, &why));
+    CHECK(!why.empty());
+}
+
+TEST_CASE("tiling: many tiles are balanced across all cores") {
+    for (uint32_t coreNum : {8u, 40u, 48u})
+        for (int32_t mode = 0; mode < 3; ++mode) {
+            Problem p = Problem::Contiguous(16, 4, 64, 64, 512, 512);
+            p.mode = mode;
+            PlatformInfo pl;
+            pl.coreNum = coreNum;
+            Tiling t;
+            std::string why;
+            CHECK(ComputeTiling(p, pl, &t, &why));
+            CHECK(t.data.totalTiles >= int64_t(coreNum));
+            CHECK(t.blockDim == coreNum);   // enough tiles: every core works
+            const int64_t maxPerCore = t.data.tilesPerCore + (t.data.tailCores > 0 ? 1 : 0);
+            CHECK(maxPerCore <= CeilDivI(t.data.totalTiles, t.blockDim));
+            CHECK(maxPerCore - t.data.tilesPerCore <= 1);
+        }
+    // Few output points: smaller tiles so that more cores get work.
+    Problem p = Problem::Contiguous(1, 1, 8, 8, 48, 16);
+    PlatformInfo pl;
+    Tiling t;
+    std::string why;
+    CHECK(ComputeTiling(p, pl, &t, &why));
+    CHECK_MSG(t.blockDim == 48, "blockDim " + std::to_string(t.blockDim) + " for 48 rows on 48 cores");
+}
+
+TEST_CASE("tiling: problems beyond int32 element counts (no launch)") {
+    // N*C*Ho*Wo and N*Ho*Wo above 2^31; strides above 2^31 elements in N.
+    Stats stats;
+    for (int32_t mode = 0; mode < 3; ++mode)
+        for (int32_t kind = 0; kind < 3; ++kind) {
+            Problem p = Problem::Contiguous(4096, 256, 64, 64, 1024, 1024);   // out: 2^40 elements, 2^32 points
+            p.mode = mode;
+            p.dataKind = kind;
+            PlatformInfo pl;
+            Tiling t;
+            std::string why;
+            CHECK(ComputeTiling(p, pl, &t, &why));
+            const auto& d = t.data;
+            CHECK(d.outStrideN == int64_t(256) * 1024 * 1024);
+            CHECK(d.totalTiles == p.n * d.tilesPerPlane);
+            CHECK(d.totalTiles > INT32_MAX / 4096);
+            CHECK(d.tilesPerCore * int64_t(t.blockDim) + d.tailCores == d.totalTiles);
+            CHECK(t.blockDim == pl.coreNum);
+            // Tile arithmetic on the last tile stays inside the output (int64 all the way).
+            const int64_t last = d.totalTiles - 1;
+            const int64_t n = last / d.tilesPerPlane, r = last % d.tilesPerPlane;
+            const int64_t row0 = (r / d.tilesPerRow) * d.tileRows, col0 = (r % d.tilesPerRow) * d.tileCols;
+            CHECK(n == p.n - 1);
+            CHECK(row0 + std::min<int64_t>(d.tileRows, p.outH - row0) == p.outH);
+            CHECK(col0 + std::min<int64_t>(d.tileCols, p.outW - col0) == p.outW);
+            CHECK(UbBytesUsed(d) <= pl.ubBytes);
+        }
+    // A large plane (N*Ho*Wo > 2^31 in one image batch of 3) goes through the full verification
+    // without the bitmap.
+    Problem p = Problem::Contiguous(3, 2, 16, 16, 30000, 30000);
+    PlatformInfo pl;
+    Verify(p, pl, &stats);
+    CHECK(stats.failuresReported == 0);
+}
+
+TEST_MAIN()

@@ -1,0 +1,194 @@
+"""Shared fixtures and helpers of the ascend-gridsample numerical test suite.
+
+Ground truth is torch.nn.functional.grid_sample evaluated in float64 (see
+/work/shared/docs/semantics.md); this package's own earlier outputs are never used as a
+reference, except where a test checks that two calls of the package agree bit for bit
+(strided vs contiguous, checked vs fast build).
+"""
+from __future__ import annotations
+
+import itertools
+import zlib
+
+import ml_dtypes
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+import ascend_gridsample as ags
+
+# --------------------------------------------------------------------------------------------
+# Tolerances (absolute error divided by the data range max(x) - min(x) of the input).
+# --------------------------------------------------------------------------------------------
+# float32: kernel error must be no worse than torch's own float32 result against the float64
+# reference, plus this slack (a few float32 ulps of the data range for the weighted sum).
+TOL_F32_REL = 1e-5
+# float16: 11-bit significand, one final rounding gives <= 2^-12 ~ 2.4e-4 relative to the
+# value (|value| <= ~1.3 x data range for bicubic overshoot); 1e-3 leaves room for that.
+TOL_F16_REL = 1e-3
+# bfloat16: 8-bit significand, one final rounding gives <= 2^-9 ~ 2e-3 relative to the value;
+# 1e-2 leaves room for bicubic overshoot.
+TOL_BF16_REL = 1e-2
+# float64 (AI CPU path, computed in double): only summation-order differences remain.
+TOL_F64_REL = 1e-12
+
+MODES = ("bilinear", "nearest", "bicubic")
+PADDINGS = ("zeros", "border", "reflection")
+ALIGNS = (False, True)
+BUILDS = ("fast", "checked")
+COMBOS = list(itertools.product(MODES, PADDINGS, ALIGNS))          # the 18 2-D combinations
+KERNEL_DTYPES = {"float32": np.float32, "float16": np.float16, "bfloat16": ml_dtypes.bfloat16}
+HALF_TOL = {"float16": TOL_F16_REL, "bfloat16": TOL_BF16_REL}
+
+DEFAULT_SOC = "Ascend910B2"
+
+
+def combo_id(mode, padding, align):
+    return f"{mode}-{padding}-ac{int(align)}"
+
+
+# --------------------------------------------------------------------------------------------
+# Fixtures
+# --------------------------------------------------------------------------------------------
+@pytest.fixture
+def rng(request):
+    """A generator seeded from the test id, so every test is reproducible on its own."""
+    seed = zlib.crc32(request.node.nodeid.encode())   # stable across processes, unlike hash()
+    return np.random.default_rng(seed)
+
+
+@pytest.fixture
+def restore_platform():
+    """Restores the default simulated NPU (Ascend910B2, 48 cores) of both builds afterwards."""
+    saved = {b: ags.platform(b) for b in BUILDS}
+    yield
+    for b in BUILDS:
+        ags.set_platform(soc=DEFAULT_SOC, build=b)
+        assert ags.platform(b) == saved[b], f"platform of build {b} not restored"
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------------------------
+def to_f64(a) -> np.ndarray:
+    """float64 copy of a numpy array of any supported dtype (bfloat16 included)."""
+    return np.asarray(a).astype(np.float64)
+
+
+def torch_ref(x, grid, mode, padding, align, dtype=torch.float64) -> np.ndarray:
+    """torch.nn.functional.grid_sample of numpy inputs, computed in `dtype` (float64 by default)."""
+    xt = torch.from_numpy(np.ascontiguousarray(to_f64(x))).to(dtype)
+    gt = torch.from_numpy(np.ascontiguousarray(to_f64(grid))).to(dtype)
+    return F.grid_sample(xt, gt, mode=mode, padding_mode=padding, align_corners=align).double().numpy()
+
+
+def data_range(x) -> float:
+    x = to_f64(x)
+    r = float(x.max() - x.min()) if x.size else 0.0
+    return r if r > 0 else max(1.0, float(np.abs(x).max()) if x.size else 1.0)
+
+
+def _fmt(err, out, ref):
+    i = np.unravel_index(np.argmax(err), err.shape)
+    return f"max err {err.max():.3e} at {tuple(int(v) for v in i)}: got {out[i]!r}, want {ref[i]!r}"
+
+
+def assert_f32_close(out, x, grid, mode, padding, align, ref=None, what=""):
+    """float32 criterion: max |out - ref64| <= max |torch32 - ref64| + TOL_F32_REL * range."""
+    out = to_f64(out)
+    assert not np.isnan(out).any(), f"{what}: NaN in output"
+    if ref is None:
+        ref = torch_ref(x, grid, mode, padding, align)
+    ref32 = torch_ref(x, grid, mode, padding, align, dtype=torch.float32)
+    assert out.shape == ref.shape
+    if out.size == 0:
+        return
+    err = np.abs(out - ref)
+    torch_err = float(np.abs(ref32 - ref).max())
+    tol = torch_err + TOL_F32_REL * data_range(x)
+    assert err.max() <= tol, f"{what}: float32 {_fmt(err, out, ref)}; tol {tol:.3e} (torch f32 err {torch_err:.3e})"
+
+
+def assert_half_close(out, x_half, grid_half, mode, padding, align, dtype_name, what=""):
+    """float16/bfloat16 criterion against the float64 reference on the same half inputs upcast."""
+    assert np.asarray(out).dtype == KERNEL_DTYPES[dtype_name]
+    out64 = to_f64(out)
+    assert not np.isnan(out64).any(), f"{what}: NaN in output"
+    ref = torch_ref(x_half, grid_half, mode, padding, align)
+    err = np.abs(out64 - ref)
+    if err.size == 0:
+        return
+    tol = HALF_TOL[dtype_name] * data_range(x_half)
+    assert err.max() <= tol, f"{what}: {dtype_name} {_fmt(err, out64, ref)}; tol {tol:.3e}"
+
+
+def assert_f64_close(out, x, grid, mode, padding, align, ref=None, what=""):
+    out = to_f64(out)
+    if ref is None:
+        ref = torch_ref(x, grid, mode, padding, align)
+    assert out.shape == ref.shape
+    if out.size == 0:
+        return
+    err = np.abs(out - ref)
+    tol = TOL_F64_REL * data_range(x)
+    assert err.max() <= tol, f"{what}: float64 {_fmt(err, out, ref)}; tol {tol:.3e}"
+
+
+def check_against_torch(x, grid, mode, padding, align, build=None, what="", **kw):
+    """Runs the package on (x, grid) and checks it with the criterion of x's dtype. Returns the output."""
+    out = ags.grid_sample(x, grid, mode, padding, align, build=build, **kw)
+    xin = np.moveaxis(x, -1, 1) if kw.get("channel_last") else x
+    name = np.dtype(x.dtype).name
+    what = what or f"{mode}/{padding}/ac={align}/{name}/{build} x{tuple(x.shape)} grid{tuple(grid.shape)}"
+    if name == "float32":
+        assert_f32_close(out, xin, grid, mode, padding, align, what=what)
+    elif name in HALF_TOL:
+        assert_half_close(out, xin, grid, mode, padding, align, name, what=what)
+    elif name == "float64":
+        assert_f64_close(out, xin, grid, mode, padding, align, what=what)
+    else:
+        raise AssertionError(f"no criterion for {name}")
+    return out
+
+
+def bits(a) -> np.ndarray:
+    """The raw bits of an array, for bit-exact comparisons (NaN payloads and -0.0 included)."""
+    a = np.ascontiguousarray(np.asarray(a))
+    return a.view(np.dtype(f"u{a.dtype.itemsize}"))
+
+
+def assert_bit_equal(a, b, what=""):
+    a, b = np.asarray(a), np.asarray(b)
+    assert a.shape == b.shape and a.dtype == b.dtype, f"{what}: {a.shape}/{a.dtype} vs {b.shape}/{b.dtype}"
+    ba, bb = bits(a), bits(b)
+    if not np.array_equal(ba, bb):
+        diff = ba != bb
+        i = np.unravel_index(np.argmax(diff), diff.shape)
+        raise AssertionError(f"{what}: {int(diff.sum())} of {diff.size} elements differ; first at "
+                             f"{tuple(int(v) for v in i)}: {a[i]!r} vs {b[i]!r}")
+
+
+def random_input(rng, shape, dtype=np.float32, low=-1.0, high=1.0):
+    return rng.uniform(low, high, shape).astype(dtype)
+
+
+def random_grid(rng, n, ho, wo, lim=1.0, dtype=np.float32, dims=2):
+    return rng.uniform(-lim, lim, (n, ho, wo, dims) if dims == 2 else (n,) + tuple(ho) + (dims,)).astype(dtype)
+
+
+def affine_grid(n, ho, wo, angle=0.3, scale=0.8, shift=(0.05, -0.1), noise=0.0, rng=None, dtype=np.float32):
+    """A smooth grid (rotation + scale + shift, plus optional noise): the window path's case."""
+    c, s = np.cos(angle) * scale, np.sin(angle) * scale
+    theta = torch.tensor([[c, -s, shift[0]], [s, c, shift[1]]], dtype=torch.float64).expand(n, 2, 3)
+    g = F.affine_grid(theta, (n, 1, ho, wo), align_corners=False).numpy()
+    if noise:
+        g = g + rng.uniform(-noise, noise, g.shape)
+    return g.astype(dtype)
+
+
+def pixel_coord(index, size, align):
+    """The normalized coordinate that unnormalizes exactly to pixel `index` of an axis of `size`."""
+    if align:
+        return -1.0 if size == 1 else 2.0 * index / (size - 1) - 1.0
+    return (2.0 * index + 1.0) / size - 1.0

@@ -1,0 +1,210 @@
+"""2-D AI Core kernel accuracy against torch float64: every mode x padding x align_corners,
+float32/float16/bfloat16, both simulator builds, grid ranges, exact nearest ties, size-1 axes,
+channel counts, tile shapes, window and per-point paths."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ascend_gridsample as ags
+from conftest import (ALIGNS, BUILDS, COMBOS, KERNEL_DTYPES, MODES, PADDINGS, affine_grid,
+                      assert_f32_close, check_against_torch, combo_id, data_range, pixel_coord,
+                      random_grid, random_input, to_f64, torch_ref)
+
+COMBO_IDS = [combo_id(*c) for c in COMBOS]
+
+
+def assert_kernel_ran(build):
+    st = ags.last_launch_stats(build)
+    assert st["block_dim"] >= 1 and st["kernel"], f"AI Core kernel did not run: {st}"
+    return st
+
+
+# ---------------------------------------------------------------------------------------------
+# 1 + 2: all 18 combinations x kernel dtypes x builds, grids inside [-1, 1], to +-3 and to +-50
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("dtype", list(KERNEL_DTYPES))
+@pytest.mark.parametrize("mode,padding,align", COMBOS, ids=COMBO_IDS)
+def test_all_combinations(rng, build, dtype, mode, padding, align):
+    dt = KERNEL_DTYPES[dtype]
+    x = random_input(rng, (2, 5, 11, 13), dt)
+    for lim in (1.0, 3.0, 50.0):
+        grid = random_grid(rng, 2, 7, 9, lim=lim, dtype=dt)
+        check_against_torch(x, grid, mode, padding, align, build=build,
+                            what=f"{mode}/{padding}/ac={align}/{dtype}/{build} grid in +-{lim}")
+        assert_kernel_ran(build)
+
+
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("mode,padding,align", COMBOS, ids=COMBO_IDS)
+def test_special_grid_values(rng, build, mode, padding, align):
+    """Every pair of edge / far-outside values: exactly +-1, just beyond, +-1.5, +-3, +-50."""
+    vals = np.array([-50, -3, -1.5, -1.001, -1, -0.999, 0, 0.5, 0.999, 1, 1.001, 1.5, 3, 50], np.float32)
+    gx, gy = np.meshgrid(vals, vals)
+    grid = np.stack([gx, gy], -1)[None].astype(np.float32)
+    x = random_input(rng, (1, 3, 6, 7))
+    check_against_torch(x, grid, mode, padding, align, build=build)
+
+
+# ---------------------------------------------------------------------------------------------
+# Nearest: exact .5 ties round half to even on the padded coordinate (torch's rule)
+# ---------------------------------------------------------------------------------------------
+def tie_values(size, align, lo, hi):
+    """Grid values g whose unnormalized coordinate is exactly k + 0.5 for k in [lo, hi]
+    (exact in float32 and bfloat16: `size` (or size - 1 with align_corners) is a power of two)."""
+    k = np.arange(lo, hi + 1, dtype=np.float64)
+    if align:
+        g = (2 * k + 1) / (size - 1) - 1
+    else:
+        g = (2 * k + 2) / size - 1
+    return g
+
+
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("dtype", list(KERNEL_DTYPES))
+@pytest.mark.parametrize("align", ALIGNS)
+@pytest.mark.parametrize("padding", PADDINGS)
+def test_nearest_ties(rng, build, dtype, padding, align):
+    dt = KERNEL_DTYPES[dtype]
+    W, H = (4, 8) if not align else (5, 9)
+    x = rng.permutation(2 * H * W).reshape(1, 2, H, W).astype(dt)   # distinct values, exact in bf16
+    tx = tie_values(W, align, -3 * W, 3 * W)
+    ty = tie_values(H, align, -2 * H, 2 * H)
+    gx, gy = np.meshgrid(tx, ty)
+    grid = np.stack([gx, gy], -1)[None]
+    assert np.array_equal(grid.astype(dt).astype(np.float64), grid), "tie grid must be exact"
+    grid = grid.astype(dt)
+    out = ags.grid_sample(x, grid, "nearest", padding, align, build=build)
+    ref = torch_ref(x, grid, "nearest", padding, align)
+    bad = to_f64(out) != ref
+    assert not bad.any(), (f"nearest/{padding}/ac={align}/{dtype}/{build}: {int(bad.sum())} tie points differ, "
+                           f"e.g. grid {grid[0][np.argwhere(bad[0, 0])[0][0], np.argwhere(bad[0, 0])[0][1]]}")
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_nearest_tie_examples(build):
+    """The documented examples: S=4, align_corners=False; g=0 -> 1.5 -> pixel 2;
+    reflection x=-2.5 (g=-2) -> reflect about -0.5 to 1.5 -> pixel 2 (ONNX's round-first rule gives 1)."""
+    x = np.array([10, 11, 12, 13], np.float32).reshape(1, 1, 1, 4)
+    grid = np.array([[[[0.0, 0.0], [-2.0, 0.0], [-0.5, 0.0], [0.5, 0.0]]]], np.float32)
+    # g: 0 -> 1.5 -> 2 ; -2 -> -2.5 ; -0.5 -> 0.5 -> 0 ; 0.5 -> 2.5 -> 2
+    for padding, want in (("zeros", [12, 0, 10, 12]), ("border", [12, 10, 10, 12]),
+                          ("reflection", [12, 12, 10, 12])):
+        out = ags.grid_sample(x, grid, "nearest", padding, False, build=build)
+        assert out.ravel().tolist() == want, f"{padding}: {out.ravel().tolist()} != {want}"
+        assert torch_ref(x, grid, "nearest", padding, False).ravel().tolist() == want
+
+
+# ---------------------------------------------------------------------------------------------
+# Size-1 spatial axes
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("hw", [(1, 7), (6, 1), (1, 1)], ids=["H1", "W1", "H1W1"])
+@pytest.mark.parametrize("mode,padding,align", COMBOS, ids=COMBO_IDS)
+def test_size_one_axes(rng, build, hw, mode, padding, align):
+    x = random_input(rng, (2, 3) + hw)
+    grid = random_grid(rng, 2, 5, 6, lim=1.6)
+    grid[0, 0, :4] = [[-1, -1], [1, 1], [0, 0], [-1, 1]]
+    check_against_torch(x, grid, mode, padding, align, build=build)
+
+
+# ---------------------------------------------------------------------------------------------
+# Channel counts
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("c", [1, 3, 17, 64, 300])
+def test_channels(rng, build, mode, c):
+    i = [1, 3, 17, 64, 300].index(c)
+    padding, align = PADDINGS[i % 3], bool(i % 2)
+    for dt in (np.float32, np.float16):
+        x = random_input(rng, (1, c, 19, 23), dt)
+        grid = random_grid(rng, 1, 9, 13, lim=1.1, dtype=dt)
+        check_against_torch(x, grid, mode, padding, align, build=build)
+        assert_kernel_ran(build)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tile shapes: multi-core splits, block tails, 1-D and 2-D tiles (output width > 2048)
+# ---------------------------------------------------------------------------------------------
+TILE_SHAPES = [  # (N, C, H, W, Ho, Wo)
+    (3, 2, 9, 10, 5, 7),
+    (1, 2, 8, 8, 1, 1),
+    (2, 3, 12, 12, 1, 63),
+    (2, 3, 12, 12, 3, 65),
+    (5, 1, 7, 9, 13, 31),
+    (1, 3, 40, 50, 97, 1),
+    (1, 2, 16, 16, 2, 2049),
+    (1, 2, 10, 30, 3, 3000),
+    (3, 1, 11, 13, 47, 53),
+]
+
+
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", TILE_SHAPES, ids=lambda s: "x".join(map(str, s)))
+def test_tile_shapes(rng, build, mode, shape):
+    n, c, h, w, ho, wo = shape
+    padding = PADDINGS[TILE_SHAPES.index(shape) % 3]
+    align = bool(TILE_SHAPES.index(shape) % 2)
+    for dt in (np.float32, np.float16):
+        x = random_input(rng, (n, c, h, w), dt)
+        grid = random_grid(rng, n, ho, wo, lim=1.2, dtype=dt)
+        check_against_torch(x, grid, mode, padding, align, build=build)
+        st = assert_kernel_ran(build)
+        assert st["block_dim"] <= ags.platform(build)["aiv_cores"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Window path (smooth grids) and per-point path (scattered grid on a large image)
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("mode,padding,align", COMBOS[::2] + COMBOS[1::4], ids=lambda v: str(v))
+def test_window_path_smooth_grid(rng, build, mode, padding, align):
+    n, ho, wo = 2, 48, 60
+    x = random_input(rng, (n, 8, 64, 80))
+    for grid in (affine_grid(n, ho, wo), affine_grid(n, ho, wo, angle=-0.2, scale=1.3, noise=0.01, rng=rng),
+                 affine_grid(n, ho, wo, angle=0.0, scale=1.0, shift=(0, 0))):
+        check_against_torch(x, grid, mode, padding, align, build=build)
+        st = assert_kernel_ran(build)
+        points = n * ho * wo
+        # window path: a handful of DMAs per tile, far fewer than one per output point
+        assert st["total"]["mte2_instr"] < points / 4, st["total"]
+
+
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+@pytest.mark.parametrize("mode,padding,align", COMBOS, ids=COMBO_IDS)
+def test_per_point_path(rng, build, dtype, mode, padding, align):
+    dt = KERNEL_DTYPES[dtype]
+    x = random_input(rng, (1, 4, 300, 400), dt)
+    grid = random_grid(rng, 1, 20, 30, lim=1.0, dtype=dt)
+    check_against_torch(x, grid, mode, padding, align, build=build)
+    st = assert_kernel_ran(build)
+    # the per-point path fetches each point's taps with its own DMAs: at least one per point,
+    # while the window path would need only a few per tile (tiles <= points / 30 here)
+    assert st["total"]["mte2_instr"] >= 20 * 30, st["total"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Random source points
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("mode,padding,align", COMBOS, ids=COMBO_IDS)
+def test_random_source_points(rng, build, mode, padding, align):
+    """Continuous random source points over the whole image, and random exact pixel centres
+    (which every mode must return exactly: the interpolation weights are 0 and 1)."""
+    H, W = (32, 64) if not align else (33, 65)   # pixel centres exact in float32
+    x = random_input(rng, (2, 3, H, W))
+    grid = random_grid(rng, 2, 17, 19, lim=1.0)
+    check_against_torch(x, grid, mode, padding, align, build=build)
+
+    iy = rng.integers(0, H, (2, 17, 19))
+    ix = rng.integers(0, W, (2, 17, 19))
+    grid = np.stack([pixel_coord(ix, W, align), pixel_coord(iy, H, align)], -1).astype(np.float32)
+    assert np.array_equal(grid.astype(np.float64), np.stack([pixel_coord(ix, W, align), pixel_coord(iy, H, align)], -1))
+    out = ags.grid_sample(x, grid, mode, padding, align, build=build)
+    want = x[np.arange(2)[:, None, None], :, iy, ix].transpose(0, 3, 1, 2)
+    assert np.abs(to_f64(out) - want).max() <= 1e-6 * data_range(x)
+    assert_f32_close(out, x, grid, mode, padding, align)
