@@ -8,6 +8,7 @@
 
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "aclnnop/aclnn_grid_sampler3d.h"
+#include "aclnnop/aclnn_grid_sampler_nd.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
 #include "op_host/grid_sample_launch.h"
 #include "op_host/grid_sample_tiling.h"
@@ -18,6 +19,8 @@ namespace {
 using gridsample::aicpu::ElemType;
 
 constexpr uint64_t kWorkspaceAlign = 64;
+constexpr int kMaxSpatialRank = gridsample::aicpu::kMaxRank - 2;
+constexpr int kAnySpatialRank = 0;   // aclnnGridSamplerNd: the rank comes from the input
 constexpr int64_t kMaxDmaStrideBytes = 0xFFFFFFFFll;   // DMA strides are 32-bit byte counts
 
 struct DtypeInfo {
@@ -263,6 +266,13 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
                       "paddingMode is " + std::to_string(paddingMode) + "; expected 0 (zeros), 1 (border) or 2 (reflection)");
     // 4. shapes
+    if (spatialRank == kAnySpatialRank) {
+        spatialRank = static_cast<int>(e->input.shape.size()) - 2;
+        if (spatialRank < 1 || spatialRank > kMaxSpatialRank)
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "input has rank " + std::to_string(e->input.shape.size()) + " (shape " + Join(e->input.shape) +
+                              "); expected rank 3 to " + std::to_string(kMaxSpatialRank + 2));
+    }
     const size_t rank = static_cast<size_t>(spatialRank) + 2;
     for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"input", &e->input}, {"grid", &e->grid}, {"out", &e->out}}) {
         if (d->shape.size() != rank)
@@ -404,6 +414,17 @@ aclnnStatus aclnnGridSampler3DGetWorkspaceSize(const aclTensor* input, const acl
 
 aclnnStatus aclnnGridSampler3D(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
     return Launch("aclnnGridSampler3D", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnGridSamplerNdGetWorkspaceSize(const aclTensor* input, const aclTensor* grid, int64_t interpolationMode,
+                                               int64_t paddingMode, bool alignCorners, aclTensor* out,
+                                               uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return GetWorkspaceSize("aclnnGridSamplerNd", kAnySpatialRank, input, grid, interpolationMode, paddingMode,
+                            alignCorners, out, workspaceSize, executor);
+}
+
+aclnnStatus aclnnGridSamplerNd(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    return Launch("aclnnGridSamplerNd", workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

@@ -97,6 +97,7 @@ def peer_onnxruntime(x, g, mode, padding):
          helper.make_tensor_value_info("G", TensorProto.FLOAT, list(g.shape))],
         [helper.make_tensor_value_info("Y", TensorProto.FLOAT, None)])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+    model.ir_version = min(model.ir_version, 9)   # onnx may write an IR newer than onnxruntime reads
     options = ort.SessionOptions()
     options.intra_op_num_threads = THREADS
     session = ort.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
@@ -105,7 +106,7 @@ def peer_onnxruntime(x, g, mode, padding):
 
 def peer_openvino(x, g, mode, padding):
     import openvino as ov
-    import openvino.runtime.opset9 as ops
+    import openvino.opset9 as ops
     px = ops.parameter(list(x.shape), np.float32)
     pg = ops.parameter(list(g.shape), np.float32)
     node = ops.grid_sample(px, pg, {"align_corners": False, "mode": mode, "padding_mode": padding})

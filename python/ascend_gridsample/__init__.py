@@ -14,12 +14,26 @@ from ._api import (
     set_platform,
 )
 
+
+
+def register_torch_ops() -> None:
+    """Registers torch.ops.ascend_gridsample.grid_sample (done on first use with torch tensors,
+    and at import when torch is already imported)."""
+    from . import _torch_ops  # noqa: F401
+
+
+import sys as _sys
+
+if "torch" in _sys.modules:
+    register_torch_ops()
+
 __all__ = [
     "backend",
     "extension",
     "grid_sample",
     "last_launch_stats",
     "platform",
+    "register_torch_ops",
     "set_platform",
 ]
 __version__ = "0.1.0"

@@ -84,19 +84,32 @@ def grid_sample(input, grid, mode: str = "bilinear", padding_mode: str = "zeros"
                 *, channel_last: bool = False, build: str | None = None):
     """Samples ``input`` at the normalized coordinates in ``grid`` (torch.nn.functional.grid_sample).
 
-    input: (N, C, H, W) or (N, C, D, H, W); with channel_last=True (N, H, W, C) or (N, D, H, W, C).
-    grid: (N, Ho, Wo, 2) or (N, Do, Ho, Wo, 3), coordinates in [-1, 1], x first.
-    Returns (N, C, Ho, Wo) or (N, C, Do, Ho, Wo), of the kind and dtype of ``input``.
+    input: (N, C, H, W) or (N, C, D, H, W), or any 1 to 6 spatial dims (N, C, S_1..S_r) as ONNX-20
+    allows; with channel_last=True the channels come last. grid: (N, O_1..O_r, r), coordinates in
+    [-1, 1], innermost axis (x) first. Returns (N, C, O_1..O_r), of the kind and dtype of ``input``.
+    Torch tensors go through ``torch.ops.ascend_gridsample.grid_sample`` (unless ``build`` is given).
     """
-    mode_code = _lookup(_MODES, mode, "mode")
-    padding_code = _lookup(_PADDINGS, padding_mode, "padding_mode")
+    _lookup(_MODES, mode, "mode")
+    _lookup(_PADDINGS, padding_mode, "padding_mode")
     torch_in = _is_torch(input)
     if torch_in != _is_torch(grid):
         raise TypeError("input and grid must both be numpy arrays or both be torch tensors")
+    if torch_in and build is None:
+        from . import _torch_ops
+        return _torch_ops.grid_sample_op(input, grid, mode, padding_mode, bool(align_corners), bool(channel_last))
+    return _run(input, grid, mode, padding_mode, align_corners, channel_last, build)
+
+
+def _run(input, grid, mode, padding_mode, align_corners, channel_last, build):
+    """Runs the operator on numpy arrays or CPU tensors (no autograd, no torch dispatch)."""
+    mode_code = _lookup(_MODES, mode, "mode")
+    padding_code = _lookup(_PADDINGS, padding_mode, "padding_mode")
+    torch_in = _is_torch(input)
     if not torch_in:
         input, grid = np.asarray(input), np.asarray(grid)
-    if input.ndim not in (4, 5):
-        raise ValueError(f"input has {input.ndim} dims (shape {tuple(input.shape)}); expected 4 or 5")
+    if not 3 <= input.ndim <= 8:
+        raise ValueError(f"input has {input.ndim} dims (shape {tuple(input.shape)}); expected 3 to 8 "
+                         "(N, C and 1 to 6 spatial dims)")
     if channel_last:
         perm = (0, input.ndim - 1) + tuple(range(1, input.ndim - 1))
         input = input.permute(*perm) if torch_in else input.transpose(perm)

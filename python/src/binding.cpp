@@ -13,6 +13,7 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "aclnnop/aclnn_grid_sampler3d.h"
+#include "aclnnop/aclnn_grid_sampler_nd.h"
 #include "ascend_sim/sim.h"
 
 namespace py = pybind11;
@@ -93,18 +94,19 @@ std::tuple<int, std::string> GridSample(const py::tuple& input, const py::tuple&
     Lend lendIn(in), lendGrid(gr), lendOut(ou);
     Tensor tIn(in), tGrid(gr), tOut(ou);
     if (!tIn.t || !tGrid.t || !tOut.t) return {ACLNN_ERR_PARAM_INVALID, aclGetRecentErrMsg()};
-    const bool threeD = in.shape.size() == 5;
+    // The official entry points for 4-D and 5-D input; the N-d extension for other ranks.
+    auto getWorkspace = in.shape.size() == 4   ? &aclnnGridSampler2DGetWorkspaceSize
+                        : in.shape.size() == 5 ? &aclnnGridSampler3DGetWorkspaceSize
+                                               : &aclnnGridSamplerNdGetWorkspaceSize;
+    auto run = in.shape.size() == 4 ? &aclnnGridSampler2D : in.shape.size() == 5 ? &aclnnGridSampler3D : &aclnnGridSamplerNd;
     uint64_t wsSize = 0;
     aclOpExecutor* executor = nullptr;
-    aclnnStatus s = threeD ? aclnnGridSampler3DGetWorkspaceSize(tIn.t, tGrid.t, mode, padding, alignCorners, tOut.t,
-                                                                &wsSize, &executor)
-                           : aclnnGridSampler2DGetWorkspaceSize(tIn.t, tGrid.t, mode, padding, alignCorners, tOut.t,
-                                                                &wsSize, &executor);
+    aclnnStatus s = getWorkspace(tIn.t, tGrid.t, mode, padding, alignCorners, tOut.t, &wsSize, &executor);
     if (s != ACLNN_SUCCESS) return {s, aclGetRecentErrMsg()};
     void* ws = nullptr;
     if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
         return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg()};
-    s = threeD ? aclnnGridSampler3D(ws, wsSize, executor, stream) : aclnnGridSampler2D(ws, wsSize, executor, stream);
+    s = run(ws, wsSize, executor, stream);
     std::string msg;
     if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
     aclError sync = aclrtSynchronizeStream(stream);

@@ -15,6 +15,8 @@ inline void SetKernelMode(KernelMode) {}
 inline void* GmAlloc(size_t size) { return ascend_sim::DeviceAlloc(size, "GmAlloc"); }
 inline void GmFree(void* ptr) { ascend_sim::DeviceFree(ptr); }
 }  // namespace AscendC
+// The documented CPU-debug examples write KernelMode::AIV_MODE unqualified.
+using AscendC::KernelMode;
 
 namespace ascend_sim {
 // Tiling key set by ICPU_SET_TILING_KEY for the next ICPU_RUN_KF on this thread.

@@ -169,8 +169,9 @@ def test_window_path_smooth_grid(rng, build, mode, padding, align):
         check_against_torch(x, grid, mode, padding, align, build=build)
         st = assert_kernel_ran(build)
         points = n * ho * wo
-        # window path: a handful of DMAs per tile, far fewer than one per output point
-        assert st["total"]["mte2_instr"] < points / 4, st["total"]
+        # window path: a few DMAs per tile and channel chunk; the per-point path would need at
+        # least one per valid point (bilinear: one per valid tap), i.e. >= ~points here
+        assert st["total"]["mte2_instr"] < points / 2, st["total"]
 
 
 @pytest.mark.parametrize("build", BUILDS)
@@ -208,3 +209,52 @@ def test_random_source_points(rng, build, mode, padding, align):
     want = x[np.arange(2)[:, None, None], :, iy, ix].transpose(0, 3, 1, 2)
     assert np.abs(to_f64(out) - want).max() <= 1e-6 * data_range(x)
     assert_f32_close(out, x, grid, mode, padding, align)
+
+
+# ---------------------------------------------------------------------------------------------
+# PyTorch OpInfo-like case: a rotated 345x456 image over all 18 combinations
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("mode,padding,align", COMBOS, ids=COMBO_IDS)
+def test_rotated_large_image(rng, build, mode, padding, align):
+    """float32 coordinates lose precision on large images (ulp of the unnormalized coordinate
+    times the image gradient): the criterion is relative to torch's own float32 error."""
+    yy, xx = np.mgrid[0:345, 0:456].astype(np.float64)
+    x = np.stack([np.sin(xx / 17.0) * np.cos(yy / 23.0), rng.uniform(-1, 1, (345, 456))])[None].astype(np.float32)
+    grid = affine_grid(1, 115, 152, angle=0.4, scale=1.1, shift=(0.02, 0.03))
+    check_against_torch(x, grid, mode, padding, align, build=build)
+
+
+# ---------------------------------------------------------------------------------------------
+# float16 / bfloat16: computed in float32 and rounded once (round to nearest even)
+# ---------------------------------------------------------------------------------------------
+HALF_BITS = {"float16": (11, -14), "bfloat16": (8, -126)}   # significand bits, min normal exponent
+
+
+def half_ulp(v, dtype):
+    p, emin = HALF_BITS[dtype]
+    a = np.abs(v)
+    e = np.floor(np.log2(np.where(a > 0, a, 1.0)))
+    e = np.maximum(e, emin)
+    return np.exp2(e - (p - 1))
+
+
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("mode,padding,align", COMBOS, ids=COMBO_IDS)
+def test_half_rounded_once(rng, build, dtype, mode, padding, align):
+    """Each half output is the float64 reference (on the same half inputs) rounded once: within
+    half an ulp of the output type, plus a float32-arithmetic slack of 1e-6 of the data range."""
+    dt = KERNEL_DTYPES[dtype]
+    x = random_input(rng, (2, 4, 16, 16), dt)
+    grid = random_grid(rng, 2, 9, 11, lim=1.1, dtype=dt)
+    out = to_f64(ags.grid_sample(x, grid, mode, padding, align, build=build))
+    ref = torch_ref(x, grid, mode, padding, align)
+    ulp = half_ulp(np.maximum(np.abs(out), np.abs(ref)), dtype)
+    err = np.abs(out - ref)
+    bound = 0.5 * ulp + 1e-6 * data_range(x)
+    bad = err > bound
+    if bad.any():
+        i = tuple(np.argwhere(bad)[0])
+        raise AssertionError(f"{dtype} {mode}/{padding}/ac={align}/{build}: {int(bad.sum())} outputs not rounded "
+                             f"once, e.g. at {i}: got {out[i]!r}, exact {ref[i]!r}, err/ulp {err[i] / ulp[i]:.3f}")
