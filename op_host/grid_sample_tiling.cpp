@@ -8,6 +8,7 @@ namespace {
 constexpr int64_t kBlock = 32;          // UB alignment
 constexpr int64_t kSlotAlign = 64;      // Compare needs count * 4 bytes to be a multiple of 256
 constexpr int64_t kMinTilesPerCore = 4; // enough tiles per core to balance data-dependent cost
+constexpr int64_t kMinTilePoints = 256; // below this a tile's window is mostly halo rows
 constexpr int64_t kOutChunkBytes = 16 * 1024;
 // The per-point path needs 16 points x 16 taps x one 32-byte block in half a window.
 constexpr int64_t kMinWindowBytes = 9 * 1024;
@@ -94,7 +95,8 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
         return p.n * CeilDiv(p.outH, rows) * CeilDiv(p.outW, tileCols);
     };
     // Smaller tiles when there are too few to keep every core busy.
-    while (tileRows > 1 && countTiles(tileRows) < kMinTilesPerCore * int64_t(platform.coreNum))
+    while (tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
+           countTiles(tileRows) < kMinTilesPerCore * int64_t(platform.coreNum))
         tileRows = CeilDiv(tileRows, 2);
     t.flatTiles = (rowsPacked && tileCols == p.outW) ? 1 : 0;
     t.tileRows = tileRows;

@@ -302,15 +302,39 @@ private:
         }
     }
 
+    // Bilinear: the four corner weights once per tile, so each channel costs 4 gathers and
+    // 4 multiply(-add)s, summed in torch's order nw, ne, sw, se. They replace the axis weights:
+    // corner k = i * 2 + j lives in cornerWeight_[k].
+    __aicore__ inline void MakeCornerWeights() {
+        const int32_t n = slots_;
+        AscendC::Mul(scratch_.t0, wy_[1], wx_[0], n);   // sw
+        AscendC::Mul(wy_[1], wy_[1], wx_[1], n);        // se
+        AscendC::Mul(wx_[0], wx_[0], wy_[0], n);        // nw
+        AscendC::Mul(wx_[1], wx_[1], wy_[0], n);        // ne
+        AscendC::Adds(wy_[0], scratch_.t0, 0.0f, n);    // sw
+    }
+
     // out[s0 .. s0+count) of one channel = weighted sum of its taps read from `src` at `base`.
     __aicore__ inline void Combine(const LocalTensor<T>& out, const LocalTensor<T>& src, uint32_t base, int32_t s0,
                                    int32_t count) {
         if constexpr (MODE == kNearest) {
             AscendC::Gather(out, src, off_[0][s0], base, count);
+            return;
+        }
+        LocalTensor<float> acc;
+        if constexpr (kFloatIo) acc = out; else acc = acc_;
+        const LocalTensor<float>& g = gathered_;
+        if constexpr (MODE == kBilinear) {
+            const LocalTensor<float>* corner[4] = {&wx_[0], &wx_[1], &wy_[0], &wy_[1]};
+            GatherTap(g, src, off_[0][s0], base, count);
+            AscendC::Mul(acc, g, (*corner[0])[s0], count);
+            for (int32_t k = 1; k < 4; ++k) {
+                GatherTap(g, src, off_[k][s0], base, count);
+                AscendC::Mul(g, g, (*corner[k])[s0], count);
+                AscendC::Add(acc, acc, g, count);
+            }
         } else {
-            LocalTensor<float> acc;
-            if constexpr (kFloatIo) acc = out; else acc = acc_;
-            const LocalTensor<float>& g = gathered_;
+            // bicubic, separable: rows of 4 taps weighted in x, then the rows weighted in y
             for (int32_t i = 0; i < kTaps; ++i) {
                 for (int32_t j = 0; j < kTaps; ++j) {
                     GatherTap(g, src, off_[i * kTaps + j][s0], base, count);
@@ -328,8 +352,8 @@ private:
                     AscendC::Add(acc, acc, rowAcc_, count);
                 }
             }
-            if constexpr (!kFloatIo) AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, count);
         }
+        if constexpr (!kFloatIo) AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, count);
     }
 
     // ---- output -----------------------------------------------------------------------------
@@ -477,6 +501,7 @@ private:
         if (padSlots) MarkRealSlots(tile);
         ComputeAxis(gx_, static_cast<float>(t_.inW), tx_, wx_, maskX_);
         ComputeAxis(gy_, static_cast<float>(t_.inH), ty_, wy_, maskY_);
+        if constexpr (MODE == kBilinear) MakeCornerWeights();
         Box box = ValidBox(padSlots);
 
         // Window geometry: whole rows when the taps span at least half the width (one DMA per chunk).
