@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <memory>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,7 @@
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "aclnnop/aclnn_grid_sampler3d.h"
+#include "ascend_sim/sim.h"
 #include "check.h"
 
 namespace {
@@ -115,9 +118,10 @@ struct Dev {
         CHECK(host.size() <= bytes);
         CHECK(aclrtMemcpy(p, bytes, host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
     }
-    std::vector<unsigned char> Get() const {
-        std::vector<unsigned char> host(bytes);
-        CHECK(aclrtMemcpy(host.data(), bytes, p, bytes, ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS);
+    // The first n bytes (default: all).
+    std::vector<unsigned char> Get(size_t n = 0) const {
+        std::vector<unsigned char> host(n ? n : bytes);
+        CHECK(aclrtMemcpy(host.data(), host.size(), p, host.size(), ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS);
         return host;
     }
 };
@@ -434,8 +438,8 @@ struct SentinelRun {
     bool outUntouched = false;
     std::string msg;
 };
-SentinelRun RunWithSentinel(int rank, const Shape& inS, const Shape& gridS, const Shape& outS, int64_t workspaceDelta = 0,
-                            bool nullWorkspace = false) {
+enum class Ws { kExact, kMinusOne, kNull, kZero };
+SentinelRun RunWithSentinel(int rank, const Shape& inS, const Shape& gridS, const Shape& outS, Ws wsMode = Ws::kExact) {
     SentinelRun r;
     const int64_t kPad = 64;
     Dev in((Count(inS) + kPad) * 4), grid((Count(gridS) + kPad) * 4), out((Count(outS) + kPad) * 4);
@@ -454,7 +458,8 @@ SentinelRun RunWithSentinel(int rank, const Shape& inS, const Shape& gridS, cons
     if (r.getStatus == ACLNN_SUCCESS) {
         void* ws = nullptr;
         if (r.ws > 0) CHECK(aclrtMalloc(&ws, r.ws, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS);
-        r.runStatus = Launch(rank, nullWorkspace ? nullptr : ws, uint64_t(int64_t(r.ws) + workspaceDelta), ex);
+        const uint64_t size = wsMode == Ws::kMinusOne ? r.ws - 1 : wsMode == Ws::kZero ? 0 : r.ws;
+        r.runStatus = Launch(rank, wsMode == Ws::kNull ? nullptr : ws, size, ex);
         r.msg = Drain();
         CHECK(aclrtSynchronizeStream(E().stream) == ACL_SUCCESS);
         if (ws) aclrtFree(ws);
@@ -515,7 +520,7 @@ TEST_CASE("rejected calls leave the output untouched") {
 }
 
 TEST_CASE("launch with a workspace smaller than requested -> 161002, output untouched") {
-    SentinelRun r = RunWithSentinel(2, {2, 3, 5, 6}, {2, 4, 5, 2}, {2, 3, 4, 5}, -1);
+    SentinelRun r = RunWithSentinel(2, {2, 3, 5, 6}, {2, 4, 5, 2}, {2, 3, 4, 5}, Ws::kMinusOne);
     CHECK_MSG(r.getStatus == ACLNN_SUCCESS, r.msg);
     CHECK_MSG(r.ws > 0, "the AI Core path stages its tiling in the workspace; workspace " + std::to_string(r.ws));
     CHECK_MSG(r.runStatus == ACLNN_ERR_PARAM_INVALID, "status " + std::to_string(r.runStatus));
@@ -523,12 +528,12 @@ TEST_CASE("launch with a workspace smaller than requested -> 161002, output unto
               "message: " + r.msg);
     CHECK(r.outUntouched);
     // A null workspace with the requested size.
-    r = RunWithSentinel(2, {2, 3, 5, 6}, {2, 4, 5, 2}, {2, 3, 4, 5}, 0, true);
+    r = RunWithSentinel(2, {2, 3, 5, 6}, {2, 4, 5, 2}, {2, 3, 4, 5}, Ws::kNull);
     CHECK_MSG(r.runStatus == ACLNN_ERR_PARAM_INVALID, "status " + std::to_string(r.runStatus));
     CHECK_MSG(ContainsAll(r.msg, {"workspace", "nullptr"}), "message: " + r.msg);
     CHECK(r.outUntouched);
     // Zero bytes.
-    r = RunWithSentinel(2, {1, 1, 3, 3}, {1, 2, 2, 2}, {1, 1, 2, 2}, -int64_t(1) << 20 >> 20);   // ws - 1
+    r = RunWithSentinel(2, {1, 1, 3, 3}, {1, 2, 2, 2}, {1, 1, 2, 2}, Ws::kZero);
     CHECK(r.runStatus == ACLNN_ERR_PARAM_INVALID && r.outUntouched);
 }
 
@@ -599,7 +604,7 @@ void Free(std::unique_ptr<Placed>& p) {
 // Logical elements of a placed tensor (raw bytes, row-major) and whether every byte outside the
 // view still holds its initial value.
 std::vector<unsigned char> Gather(const Placed& p, bool* outsideUntouched) {
-    const auto now = p.dev->Get();
+    const auto now = p.dev->Get(p.initial.size());
     const int64_t e = Bytes(p.dtype);
     std::vector<unsigned char> logical(size_t(Count(p.shape) * e));
     std::vector<bool> inView(size_t(p.storage), false);
@@ -618,13 +623,13 @@ std::vector<unsigned char> Gather(const Placed& p, bool* outsideUntouched) {
 // Deterministic values exactly representable in float16 and bfloat16: input k/16 (|k| < 128),
 // grid k/64 (|k| <= 77, i.e. about [-1.2, 1.2]).
 std::vector<double> InputValues(int64_t n, uint32_t seed) {
-    std::vector<double> v(size_t(n));
+    std::vector<double> v(static_cast<size_t>(n));
     uint32_t s = seed;
     for (auto& x : v) { s = s * 1664525u + 1013904223u; x = double(int((s >> 9) % 255) - 127) / 16.0; }
     return v;
 }
 std::vector<double> GridValues(int64_t n, uint32_t seed) {
-    std::vector<double> v(size_t(n));
+    std::vector<double> v(static_cast<size_t>(n));
     uint32_t s = seed;
     for (auto& x : v) { s = s * 22695477u + 1u; x = double(int((s >> 9) % 155) - 77) / 64.0; }
     return v;
@@ -677,6 +682,14 @@ void CompareLayout(int rank, const Shape& inS, const Shape& gridS, const Shape& 
          out1 = Place(outS, L.outStrides, L.outOffset, t, zeros, -7.25);
     s = RunOp(rank, in1->tensor->t, grid1->tensor->t, mode, pad, ac, out1->tensor->t, &msg);
     CHECK_MSG(s == ACLNN_SUCCESS, label + " (" + L.name + "): " + std::to_string(s) + " " + msg);
+    if (rank == 2 && t != ACL_DOUBLE) {
+        // The strided call ran on the AI Core kernel (float types, 2-D), in this build's variant.
+        const ascend_sim::LaunchStats st = ascend_sim::LastLaunchStats();
+        const uint64_t kind = t == ACL_FLOAT ? 0 : t == ACL_FLOAT16 ? 1 : 2;
+        CHECK_MSG(st.tilingKey == 1000 + kind * 10 + uint64_t(mode) && st.blockDim >= 1 && st.total.mte3Bytes > 0,
+                  label + " (" + L.name + "): last launch key " + std::to_string(st.tilingKey));
+        CHECK(st.checked == (ASCENDC_SIM_CHECKED != 0));
+    }
     bool outsideUntouched = false;
     const auto got = Gather(*out1, &outsideUntouched);
     CHECK_MSG(outsideUntouched, label + " (" + L.name + "): elements outside the out view were written");
@@ -693,8 +706,8 @@ void CompareLayout(int rank, const Shape& inS, const Shape& gridS, const Shape& 
     // The inputs are not modified.
     bool inUntouched = true;
     Gather(*in1, &inUntouched);
-    CHECK_MSG(inUntouched && in1->dev->Get() == in1->initial, label + ": input buffer modified");
-    CHECK_MSG(grid1->dev->Get() == grid1->initial, label + ": grid buffer modified");
+    CHECK_MSG(inUntouched && in1->dev->Get(in1->initial.size()) == in1->initial, label + ": input buffer modified");
+    CHECK_MSG(grid1->dev->Get(grid1->initial.size()) == grid1->initial, label + ": grid buffer modified");
     Free(in0); Free(grid0); Free(out0); Free(in1); Free(grid1); Free(out1);
 }
 
@@ -763,6 +776,43 @@ TEST_CASE("3D strided views equal packed tensors") {
             CompareLayout(3, in, grid, out, ACL_FLOAT, mode, 2, true, L, seed++, "3D mode " + std::to_string(mode));
 }
 
+TEST_CASE("results do not depend on the platform's core count or UB size") {
+    // Same call on 48 cores / A2 UB (reference), then 1, 8 and 40 cores and a 64 KiB usable UB.
+    const ascend_sim::Platform saved = ascend_sim::GetPlatform();
+    const Shape in = {3, 5, 9, 11}, grid = {3, 13, 17, 2}, out = {3, 5, 13, 17};
+    const auto inV = InputValues(Count(in), 41), gridV = GridValues(Count(grid), 42);
+    const Shape paddedOut = {5 * 13 * 20, 13 * 20, 20, 1};
+    for (aclDataType t : {ACL_FLOAT, ACL_FLOAT16})
+        for (int64_t mode = 0; mode < 3; ++mode) {
+            std::vector<unsigned char> want;
+            struct P { uint32_t cores; uint64_t usableUb; };
+            for (const P& pl : {P{48, 0}, P{1, 0}, P{8, 0}, P{40, 65536}, P{8, 49152}}) {
+                ascend_sim::Platform plat = saved;
+                plat.aivCoreNum = pl.cores;
+                if (pl.usableUb) plat.ubSize = pl.usableUb + plat.ubReserved;
+                ascend_sim::SetPlatform(plat);
+                auto ti = Place(in, {}, 0, t, inV, 0, 0), tg = Place(grid, {}, 0, t, gridV, 0, 0),
+                     to = Place(out, paddedOut, 0, t, std::vector<double>(size_t(Count(out)), 0.0), -2.5);
+                std::string msg;
+                const std::string label = std::string(DtypeName(t)) + " mode " + std::to_string(mode) + " cores " +
+                                          std::to_string(pl.cores) + " ub " + std::to_string(pl.usableUb);
+                CHECK_MSG(RunOp(2, ti->tensor->t, tg->tensor->t, mode, 2, false, to->tensor->t, &msg) == ACLNN_SUCCESS,
+                          label + ": " + msg);
+                const ascend_sim::LaunchStats st = ascend_sim::LastLaunchStats();
+                CHECK_MSG(st.blockDim >= 1 && st.blockDim <= pl.cores, label + ": blockDim " + std::to_string(st.blockDim));
+                CHECK_MSG(st.total.peakUbBytes <= ascend_sim::UsableUbBytes(plat),
+                          label + ": peak UB " + std::to_string(st.total.peakUbBytes));
+                bool outside = false;
+                const auto got = Gather(*to, &outside);
+                CHECK_MSG(outside, label + ": wrote outside the out view");
+                if (want.empty()) want = got;
+                CHECK_MSG(got == want, label + ": output differs from the 48-core result");
+                Free(ti); Free(tg); Free(to);
+            }
+        }
+    ascend_sim::SetPlatform(saved);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Closed-form values on a linear ramp.
 namespace {
@@ -777,6 +827,23 @@ double Reflect(double x, int64_t S, bool ac) {
     double r = (int64_t(flips) % 2 == 0) ? lo + extra : hi - extra;
     return std::min(std::max(r, 0.0), double(S - 1));
 }
+// Keys cubic kernel, A = -0.75.
+double Keys(double d) {
+    const double A = -0.75;
+    d = std::fabs(d);
+    if (d <= 1) return ((A + 2) * d - (A + 3)) * d * d + 1;
+    if (d < 2) return ((A * d - 5 * A) * d + 8 * A) * d - 4 * A;
+    return 0;
+}
+// Bicubic of the linear function f(i) = i at coordinate p when all four taps are inside: the
+// weights sum to 1, so the result is floor(p) + sum_k k * W(t - k) over k = -1..2 (not p: Keys
+// with A = -0.75 does not reproduce linear functions).
+double CubicOfIdentity(double p) {
+    const double f = std::floor(p), t = p - f;
+    double r = f;
+    for (int k = -1; k <= 2; ++k) r += k * Keys(t - k);
+    return r;
+}
 double PadCoord(double x, int64_t S, int64_t pad, bool ac) {
     if (pad == 1) return std::min(std::max(x, 0.0), double(S - 1));
     if (pad == 2) return Reflect(x, S, ac);
@@ -786,8 +853,9 @@ double PadCoord(double x, int64_t S, int64_t pad, bool ac) {
 
 TEST_CASE("float32 ramp: bilinear / nearest / bicubic at known points, every padding, both alignCorners") {
     // input(n, c, y, x) = 100 n + 50 c + 10 y + x on a 5 x 5 image. Bilinear reproduces a linear
-    // function wherever its taps are inside (or carry weight 0); so does bicubic (Keys, A = -0.75)
-    // when all 4 x 4 taps are inside. Nearest picks nearbyint of the padded coordinate.
+    // function wherever its taps are inside (or carry weight 0). Bicubic (Keys, A = -0.75) with all
+    // 4 x 4 taps inside gives 10 R(py) + R(px) with R from CubicOfIdentity (separable weights that
+    // sum to 1). Nearest picks nearbyint of the padded coordinate.
     // Tolerance: 2e-4 absolute on values below 200 (float32 evaluation of the weights).
     const int64_t N = 2, C = 2, H = 5, W = 5;
     std::vector<double> inV;
@@ -805,6 +873,12 @@ TEST_CASE("float32 ramp: bilinear / nearest / bicubic at known points, every pad
                 auto addPixel = [&](double px, double py) {   // a point given in pixel coordinates
                     const double gx = ac ? px / (W - 1) * 2 - 1 : (2 * px + 1) / W - 1;
                     const double gy = ac ? py / (H - 1) * 2 - 1 : (2 * py + 1) / H - 1;
+                    // align_corners=False grid values are inexact in binary: skip nearest's .5 ties there.
+                    if (mode == 1 && !ac) {
+                        const double qx = PadCoord(Unnorm(float(gx), W, ac), W, pad, ac), qy = PadCoord(Unnorm(float(gy), H, ac), H, pad, ac);
+                        auto nearTie = [](double v) { return std::fabs(v - std::floor(v) - 0.5) < 1e-3; };
+                        if (nearTie(qx) || nearTie(qy)) return;
+                    }
                     pts.push_back({gx, gy});
                 };
                 if (mode == 2) {
@@ -835,6 +909,7 @@ TEST_CASE("float32 ramp: bilinear / nearest / bicubic at known points, every pad
                             const double gx = float(pts[size_t(k)].x), gy = float(pts[size_t(k)].y);
                             double px = PadCoord(Unnorm(gx, W, ac), W, pad, ac), py = PadCoord(Unnorm(gy, H, ac), H, pad, ac);
                             if (mode == 1) { px = std::nearbyint(px); py = std::nearbyint(py); }
+                            if (mode == 2) { px = CubicOfIdentity(px); py = CubicOfIdentity(py); }
                             const bool outside = mode == 1 ? (px < 0 || px > W - 1 || py < 0 || py > H - 1)
                                                            : (px <= -1 || px >= W || py <= -1 || py >= H);
                             const double want = outside ? 0.0 : 100.0 * n + 50.0 * c + 10.0 * py + px;
@@ -912,6 +987,25 @@ TEST_CASE("3D ramp: trilinear and nearest (float32 and double)") {
                 }
             Free(in); Free(grid); Free(out);
         }
+}
+
+TEST_CASE("3D accepts input/out storage formats NCDHW, NDHWC and ND") {
+    const int64_t inS[] = {1, 2, 3, 4, 5}, gridS[] = {1, 2, 3, 4, 3}, outS[] = {1, 2, 2, 3, 4};
+    for (aclFormat f : {ACL_FORMAT_NCDHW, ACL_FORMAT_NDHWC, ACL_FORMAT_ND}) {
+        aclTensor* in = aclCreateTensor(inS, 5, ACL_FLOAT, nullptr, 0, f, inS, 5, nullptr);
+        aclTensor* grid = aclCreateTensor(gridS, 5, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, gridS, 5, nullptr);
+        aclTensor* out = aclCreateTensor(outS, 5, ACL_FLOAT, nullptr, 0, f, outS, 5, nullptr);
+        CHECK(in && grid && out);
+        uint64_t ws = 0;
+        aclOpExecutor* ex = nullptr;
+        Drain();
+        CHECK_MSG(aclnnGridSampler3DGetWorkspaceSize(in, grid, 0, 0, false, out, &ws, &ex) == ACLNN_SUCCESS,
+                  "format " + std::to_string(int(f)) + ": " + Drain());
+        if (ex) { aclnnGridSampler2D(nullptr, 0, ex, E().stream); Drain(); }   // consumed, not run
+        aclDestroyTensor(in);
+        aclDestroyTensor(grid);
+        aclDestroyTensor(out);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

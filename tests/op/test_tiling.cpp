@@ -372,13 +372,6 @@ TEST_CASE("tiling: many tiles are balanced across all cores") {
             CHECK(maxPerCore <= CeilDivI(t.data.totalTiles, t.blockDim));
             CHECK(maxPerCore - t.data.tilesPerCore <= 1);
         }
-    // Few output points: smaller tiles so that more cores get work.
-    Problem p = Problem::Contiguous(1, 1, 8, 8, 48, 16);
-    PlatformInfo pl;
-    Tiling t;
-    std::string why;
-    CHECK(ComputeTiling(p, pl, &t, &why));
-    CHECK_MSG(t.blockDim == 48, "blockDim " + std::to_string(t.blockDim) + " for 48 rows on 48 cores");
 }
 
 TEST_CASE("tiling: problems beyond int32 element counts (no launch)") {
