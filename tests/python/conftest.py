@@ -192,3 +192,67 @@ def pixel_coord(index, size, align):
     if align:
         return -1.0 if size == 1 else 2.0 * index / (size - 1) - 1.0
     return (2.0 * index + 1.0) / size - 1.0
+
+
+# --------------------------------------------------------------------------------------------
+# N-D cubic reference (torch's rule), for ranks torch does not support
+# --------------------------------------------------------------------------------------------
+CUBIC_A = -0.75   # Keys kernel coefficient of torch / ONNX
+
+
+def _cubic_weights(t):
+    def near(s):
+        return ((CUBIC_A + 2) * s - (CUBIC_A + 3)) * s * s + 1
+
+    def far(s):
+        return ((CUBIC_A * s - 5 * CUBIC_A) * s + 8 * CUBIC_A) * s - 4 * CUBIC_A
+
+    return [far(t + 1), near(t), near(1 - t), far(2 - t)]
+
+
+def _pad_index(i, size, padding, align):
+    if padding == "border":
+        return np.clip(i, 0, size - 1), np.ones_like(i, bool)
+    if padding == "zeros":
+        return np.clip(i, 0, size - 1), (i >= 0) & (i <= size - 1)
+    # reflection of an integer tap index
+    if size == 1:
+        return np.zeros_like(i), np.ones_like(i, bool)
+    if align:
+        period = 2 * (size - 1)
+        m = np.mod(i, period)
+        return np.where(m > size - 1, period - m, m), np.ones_like(i, bool)
+    period = 2 * size
+    m = np.mod(i, period)
+    return np.where(m > size - 1, period - 1 - m, m), np.ones_like(i, bool)
+
+
+def cubic_reference(x, grid, padding, align):
+    """N-D cubic grid sampling (torch's rule: taps around floor of the unpadded coordinate,
+    each tap padded on its own), in float64. x: (N, C, *S), grid: (N, *O, r) with x first."""
+    x = x.astype(np.float64)
+    grid = grid.astype(np.float64)
+    n, c = x.shape[:2]
+    sizes = x.shape[2:]
+    r = len(sizes)
+    out = np.zeros((n, c) + grid.shape[1:-1])
+    for b in range(n):
+        per_axis = []
+        for ax in range(r):
+            size = sizes[ax]
+            g = grid[b, ..., r - 1 - ax]
+            u = (g + 1) / 2 * (size - 1) if align else ((g + 1) * size - 1) / 2
+            f = np.floor(u)
+            w = _cubic_weights(u - f)
+            taps = [_pad_index(f.astype(np.int64) - 1 + k, size, padding, align) for k in range(4)]
+            per_axis.append([(taps[k][0], taps[k][1], w[k]) for k in range(4)])
+        for combo in itertools.product(range(4), repeat=r):
+            idx = tuple(per_axis[ax][combo[ax]][0] for ax in range(r))
+            valid = np.ones(grid.shape[1:-1], bool)
+            weight = np.ones(grid.shape[1:-1])
+            for ax in range(r):
+                valid &= per_axis[ax][combo[ax]][1]
+                weight = weight * per_axis[ax][combo[ax]][2]
+            vals = x[b][(slice(None),) + idx]
+            out[b] += np.where(valid, weight, 0.0) * vals
+    return out

@@ -258,3 +258,24 @@ def test_half_rounded_once(rng, build, dtype, mode, padding, align):
         i = tuple(np.argwhere(bad)[0])
         raise AssertionError(f"{dtype} {mode}/{padding}/ac={align}/{build}: {int(bad.sum())} outputs not rounded "
                              f"once, e.g. at {i}: got {out[i]!r}, exact {ref[i]!r}, err/ulp {err[i] / ulp[i]:.3f}")
+
+
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("align", ALIGNS)
+@pytest.mark.parametrize("padding", PADDINGS)
+def test_nearest_ties_per_point_and_wide(rng, build, padding, align):
+    """Exact .5 ties on the per-point path (scattered ties on a 256x512 image) and on 2-D tiles."""
+    for (H, W), (ho, wo) in (((256, 512), (12, 25)), ((8, 16), (2, 2100))):
+        if align:
+            H, W = H + 1, W + 1
+        x = random_input(rng, (1, 2, H, W))
+        tx = rng.choice(tie_values(W, align, -2 * W, 2 * W), (1, ho, wo))
+        ty = rng.choice(tie_values(H, align, -2 * H, 2 * H), (1, ho, wo))
+        grid = np.stack([tx, ty], -1)
+        assert np.array_equal(grid.astype(np.float32).astype(np.float64), grid)
+        grid = grid.astype(np.float32)
+        out = ags.grid_sample(x, grid, "nearest", padding, align, build=build)
+        assert_kernel_ran(build)
+        ref = torch_ref(x, grid, "nearest", padding, align)
+        bad = out != ref
+        assert not bad.any(), f"{int(bad.sum())} tie points differ on {H}x{W} -> {ho}x{wo}"

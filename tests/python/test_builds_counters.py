@@ -1,0 +1,125 @@
+"""The checked and fast simulator builds agree bit for bit; launch counters are sane (no scalar
+GM access, UB within the platform, block_dim within the core count); other platforms (core
+counts, UB sizes, SoCs) still give correct results."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ascend_gridsample as ags
+from conftest import (BUILDS, COMBOS, KERNEL_DTYPES, MODES, PADDINGS, affine_grid, assert_bit_equal,
+                      check_against_torch, combo_id, random_grid, random_input)
+
+
+def representative_cases():
+    """(id, x, grid, mode, padding, align) over the main shapes and paths, all kernel dtypes."""
+    rng = np.random.default_rng(1234)
+    cases = []
+    for dtype, dt in KERNEL_DTYPES.items():
+        for mode, padding, align in COMBOS:
+            x = random_input(rng, (2, 5, 11, 13), dt)
+            grid = random_grid(rng, 2, 7, 9, lim=1.5, dtype=dt)
+            grid[0, 0, :5, 0] = [np.nan, np.inf, -np.inf, 3.0, -50.0]
+            grid[1, 1, :3, 1] = [np.nan, np.inf, -np.inf]
+            cases.append((f"{dtype}-{combo_id(mode, padding, align)}", x, grid, mode, padding, align))
+        for mode in MODES:
+            cases += [
+                (f"{dtype}-{mode}-per-point", random_input(rng, (1, 4, 300, 400), dt),
+                 random_grid(rng, 1, 20, 30, dtype=dt), mode, "zeros", False),
+                (f"{dtype}-{mode}-wide", random_input(rng, (1, 2, 10, 30), dt),
+                 random_grid(rng, 1, 3, 3000, lim=1.2, dtype=dt), mode, "reflection", True),
+                (f"{dtype}-{mode}-window", random_input(rng, (2, 8, 64, 80), dt),
+                 affine_grid(2, 48, 60, dtype=dt), mode, "border", False),
+                (f"{dtype}-{mode}-c300", random_input(rng, (1, 300, 19, 23), dt),
+                 random_grid(rng, 1, 9, 13, lim=1.1, dtype=dt), mode, "zeros", True),
+                (f"{dtype}-{mode}-size1", random_input(rng, (2, 3, 1, 7), dt),
+                 random_grid(rng, 2, 5, 6, lim=1.6, dtype=dt), mode, "reflection", False),
+                (f"{dtype}-{mode}-tails", random_input(rng, (5, 1, 7, 9), dt),
+                 random_grid(rng, 5, 13, 65, lim=1.2, dtype=dt), mode, "border", True),
+            ]
+    return cases
+
+
+CASES = representative_cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_checked_equals_fast(case):
+    _, x, grid, mode, padding, align = case
+    fast = ags.grid_sample(x, grid, mode, padding, align, build="fast")
+    checked = ags.grid_sample(x, grid, mode, padding, align, build="checked")
+    assert_bit_equal(checked, fast, f"checked vs fast {case[0]}")
+    # and through the transposed-view (staged) input as well
+    xt = np.ascontiguousarray(np.swapaxes(x, 2, 3)).swapaxes(2, 3)
+    assert_bit_equal(ags.grid_sample(xt, grid, mode, padding, align, build="checked"), fast, f"view {case[0]}")
+
+
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("case", CASES[::3], ids=[c[0] for c in CASES[::3]])
+def test_counters_sane(build, case):
+    _, x, grid, mode, padding, align = case
+    out = ags.grid_sample(x, grid, mode, padding, align, build=build)
+    st = ags.last_launch_stats(build)
+    plat = ags.platform(build)
+    assert st["kernel"], "the AI Core kernel should have run"
+    assert 1 <= st["block_dim"] <= plat["aiv_cores"]
+    assert len(st["cores"]) == st["block_dim"]
+    for i, core in enumerate(st["cores"]):
+        assert core["scalar_gm_reads"] == 0 and core["scalar_gm_writes"] == 0, f"core {i}: scalar GM access {core}"
+        assert 0 < core["peak_ub_bytes"] <= plat["ub_bytes"], f"core {i}: UB {core['peak_ub_bytes']}"
+        assert core["mte3_instr"] >= 1, f"core {i} wrote nothing"
+    for key in ("mte2_instr", "mte2_bytes", "mte3_instr", "mte3_bytes", "vec_instr", "scalar_gm_reads",
+                "scalar_gm_writes"):
+        assert st["total"][key] == sum(c[key] for c in st["cores"]), key
+    assert st["total"]["mte3_bytes"] >= out.nbytes, "every output byte is written by a DMA"
+    assert st["total"]["mte2_bytes"] >= grid.nbytes, "every grid byte is read by a DMA"
+
+
+@pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("cores", [1, 8, 40, 48])
+def test_core_counts(rng, build, cores):
+    ags.set_platform(cores=cores, build=build)
+    assert ags.platform(build)["aiv_cores"] == cores
+    for k, (mode, padding, align) in enumerate(COMBOS[::2]):
+        dt = list(KERNEL_DTYPES.values())[k % 3]
+        x = random_input(rng, (3, 4, 13, 17), dt)
+        for grid in (random_grid(rng, 3, 11, 29, lim=1.3, dtype=dt), random_grid(rng, 1, 2, 2100, dtype=dt)[[0] * 3]):
+            check_against_torch(x, grid, mode, padding, align, build=build)
+            st = ags.last_launch_stats(build)
+            assert 1 <= st["block_dim"] <= cores
+            assert all(c["peak_ub_bytes"] <= ags.platform(build)["ub_bytes"] for c in st["cores"])
+
+
+@pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("ub_bytes", [32768, 65536, 100000, 131072])
+def test_smaller_ub(rng, build, ub_bytes):
+    ags.set_platform(ub_bytes=ub_bytes, build=build)
+    for mode in MODES:
+        for x, grid in ((random_input(rng, (1, 40, 30, 40)), affine_grid(1, 33, 47)),
+                        (random_input(rng, (1, 4, 300, 400)), random_grid(rng, 1, 20, 30)),
+                        (random_input(rng, (2, 3, 12, 12)), random_grid(rng, 2, 3, 2500, lim=1.2))):
+            check_against_torch(x, grid, mode, PADDINGS[MODES.index(mode)], True, build=build)
+            st = ags.last_launch_stats(build)
+            assert st["block_dim"] >= 1, "the AI Core kernel should still run with this UB"
+            assert all(c["peak_ub_bytes"] <= ub_bytes for c in st["cores"]), [c["peak_ub_bytes"] for c in st["cores"]]
+            assert all(c["scalar_gm_reads"] == 0 and c["scalar_gm_writes"] == 0 for c in st["cores"])
+
+
+@pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("build", BUILDS)
+def test_soc_910b3(rng, build):
+    ags.set_platform(soc="Ascend910B3", build=build)
+    plat = ags.platform(build)
+    assert plat["soc"] == "Ascend910B3"
+    for mode, padding, align in COMBOS[1::3]:
+        x = random_input(rng, (2, 6, 21, 25))
+        check_against_torch(x, random_grid(rng, 2, 31, 37, lim=1.2), mode, padding, align, build=build)
+        assert ags.last_launch_stats(build)["block_dim"] <= plat["aiv_cores"]
+
+
+def test_default_platform():
+    for b in BUILDS:
+        p = ags.platform(b)
+        assert p["soc"] == "Ascend910B2" and p["aiv_cores"] == 48, p
