@@ -300,13 +300,16 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
                           "grid spatial dims " + Join(gs) + " differ from out spatial dims " + Join(os) + "; expected grid (N, " +
                               (spatialRank == 2 ? "Ho, Wo, 2)" : "Do, Ho, Wo, 3)") + " for out (N, C, " +
                               (spatialRank == 2 ? "Ho, Wo)" : "Do, Ho, Wo)"));
+    // an empty output needs no input pixels; a non-empty one must have some to read
+    for (int d = 0; d < spatialRank; ++d)
+        if (is[2 + d] == 0 && e->grid.elements != 0)
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "input spatial dims must be non-zero for a non-empty grid, got input shape " + Join(is) +
+                              " and grid shape " + Join(gs));
     if (gs[rank - 1] != spatialRank)
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
                       "grid last dim is " + std::to_string(gs[rank - 1]) + "; expected " + std::to_string(spatialRank));
-    for (int d = 0; d < spatialRank; ++d)
-        if (is[2 + d] == 0)
-            return Reject(ACLNN_ERR_PARAM_INVALID, name, "input spatial dims must be non-zero, got input shape " + Join(is));
-    for (size_t i = 0; i < rank; ++i)
+    for (size_t i = 0; i < rank && e->out.elements != 0; ++i)
         if (e->out.strides[i] == 0 && os[i] > 1)
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
                           "out has stride 0 in dim " + std::to_string(i) + " (strides " + Join(e->out.strides) +

@@ -113,7 +113,7 @@ def _run(input, grid, mode, padding_mode, align_corners, channel_last, build):
     if channel_last:
         perm = (0, input.ndim - 1) + tuple(range(1, input.ndim - 1))
         input = input.permute(*perm) if torch_in else input.transpose(perm)
-    if grid.ndim != input.ndim:
+    if grid.ndim < 2:
         raise ValueError(f"grid has {grid.ndim} dims (shape {tuple(grid.shape)}); expected {input.ndim}")
     out_shape = (input.shape[0], input.shape[1]) + tuple(grid.shape[1:-1])
     if torch_in:

@@ -76,9 +76,12 @@ struct Lend {
 
 struct Tensor {
     aclTensor* t = nullptr;
+    // The storage is the span of memory the view covers, so views with gaps (slices, padded rows)
+    // and broadcasts are described exactly.
     explicit Tensor(const TensorArg& a) {
+        const int64_t storage = static_cast<int64_t>(a.ExtentBytes() / a.itemsize);
         t = aclCreateTensor(a.shape.data(), a.shape.size(), static_cast<aclDataType>(a.dtype), a.strides.data(), 0,
-                            ACL_FORMAT_ND, a.shape.data(), a.shape.size(), reinterpret_cast<void*>(a.ptr));
+                            ACL_FORMAT_ND, &storage, 1, reinterpret_cast<void*>(a.ptr));
     }
     ~Tensor() { if (t) aclDestroyTensor(t); }
     Tensor(const Tensor&) = delete;
@@ -118,7 +121,7 @@ std::tuple<int, std::string> GridSample(const py::tuple& input, const py::tuple&
     return {s, msg};
 }
 
-py::dict StatsToDict(const ascend_sim::CoreCounters& c) {
+py::dict StatsToDict(const ascend_sim::CoreCounters& c, double clockGHz) {
     py::dict d;
     d["mte2_instr"] = c.mte2Instr; d["mte2_bytes"] = c.mte2Bytes;
     d["mte3_instr"] = c.mte3Instr; d["mte3_bytes"] = c.mte3Bytes;
@@ -127,6 +130,10 @@ py::dict StatsToDict(const ascend_sim::CoreCounters& c) {
     d["scalar_gm_reads"] = c.scalarGmReads; d["scalar_gm_writes"] = c.scalarGmWrites;
     d["scalar_ub_reads"] = c.scalarUbReads; d["scalar_ub_writes"] = c.scalarUbWrites;
     d["peak_ub_bytes"] = c.peakUbBytes;
+    // NPU cost model (checked build; 0 in the fast build). total: modelled_* = slowest core, busy_* = sums.
+    d["modelled_cycles"] = c.modelledCycles;
+    d["modelled_us"] = clockGHz > 0 ? double(c.modelledCycles) / (clockGHz * 1e3) : 0.0;
+    d["busy_s"] = c.busyS; d["busy_mte2"] = c.busyMte2; d["busy_v"] = c.busyV; d["busy_mte3"] = c.busyMte3;
     return d;
 }
 
@@ -137,9 +144,11 @@ py::dict LastLaunchStats() {
     d["block_dim"] = s.blockDim;
     d["tiling_key"] = s.tilingKey;
     d["checked"] = s.checked;
-    d["total"] = StatsToDict(s.total);
+    d["modelled_cycles"] = s.modelledCycles;
+    d["modelled_us"] = s.modelledMicroseconds;
+    d["total"] = StatsToDict(s.total, s.clockGHz);
     py::list cores;
-    for (const auto& c : s.cores) cores.append(StatsToDict(c));
+    for (const auto& c : s.cores) cores.append(StatsToDict(c, s.clockGHz));
     d["cores"] = cores;
     return d;
 }

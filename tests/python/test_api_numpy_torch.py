@@ -316,7 +316,7 @@ def test_torch_noncontiguous_4d(dtype, view):
         want = ags.grid_sample(xc, gv.contiguous(), mode, padding, align)
         assert tuple(out.shape) == tuple(want.shape)
         assert_bit_equal(out, want, f"{view} {mode}/{padding}/{align}")
-        assert_matches_torch(want, xc, g, mode, padding, align, dtype, "torch 4-D")
+        assert_matches_torch(want, xc, gv, mode, padding, align, dtype, "torch 4-D")
 
 
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16", "float64"])
