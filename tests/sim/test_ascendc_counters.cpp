@@ -10,6 +10,10 @@
 
 using namespace AscendC;
 
+// These kernels test single APIs in isolation, without inter-pipe synchronisation (a race on the
+// NPU); the UB race detector is exercised by test_cost_model.cpp.
+static const bool g_noRaceCheck = (ascend_sim::SetRaceCheck(false), true);
+
 struct TilingData {   // the default type of GET_TILING_DATA
     uint32_t tiles;
     float scale;

@@ -4,30 +4,79 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <vector>
 
+#include "ascend_sim/cost_constants.h"
 #include "ascend_sim/sim.h"
 
 namespace ascend_sim {
 
-// Hardware pipes an instruction is issued to (the future cost model schedules per pipe).
-enum class Pipe : uint8_t { S, MTE2, V, MTE3, All };
+constexpr uint32_t kMaxHardEvents = 64;   // >= number of AscendC::HardEvent values
+constexpr uint32_t kEventIdsPerType = 8;  // event IDs per event type on A2
+
+// Hardware pipes an instruction is issued to; the cost model keeps one timeline per pipe S..MTE3.
+// All: every pipe (PipeBarrier<PIPE_ALL>, SyncAll); Other: a pipe a vector core does not have
+// (M, MTE1, FIX: flags on it are not modelled).
+enum class Pipe : uint8_t { S, MTE2, V, MTE3, All, Other };
+constexpr int kModelPipes = 4;   // S, MTE2, V, MTE3
 
 // What an instruction or synchronisation event is; `amount` in RecordInstr depends on it.
 enum class InstrKind : uint8_t {
     CopyGmToUb,     // amount = bytes moved (MTE2)
     CopyUbToGm,     // amount = bytes moved (MTE3)
     CopyUbToUb,     // amount = bytes moved
-    Vector,         // amount = 256-byte repeats
-    ScalarGmRead, ScalarGmWrite, ScalarUbRead, ScalarUbWrite,   // amount = 1
+    // Vector instructions, amount = 256-byte repeats, aux = elements; the kind picks the cost rule.
+    Vector,         // unary, tensor-scalar, Duplicate, Cast, Compare, Select
+    VectorBinary,   // tensor-tensor
+    VectorHeavy,    // exp/div/sqrt
+    VectorGather, VectorGatherMask, VectorReduce,
+    ScalarGmRead, ScalarGmWrite, ScalarUbRead, ScalarUbWrite,   // amount = 1; aux = GM address (Gm*)
+    // Synchronisation. SetFlag: pipe = the event's source pipe; WaitFlag: the waiting pipe.
     SetFlag, WaitFlag,   // amount = event type * 8 + event id
-    EnQue, DeQue,        // amount = queue position (TPosition value)
-    Barrier,             // amount = pipe_t value
+    // Queues, amount = queue position (TPosition value). EnQue/FreeTensor: pipe = the pipe whose
+    // completion they record (producer / consumer); the return value is that time. DeQue /
+    // AllocTensor: pipe = the pipe that must wait (consumer / producer) until aux.
+    EnQue, DeQue, AllocTensor, FreeTensor,
+    Barrier,             // amount = pipe_t value; pipe = All for PIPE_ALL, Other otherwise
     SyncAll,             // amount = 0
 };
 
-constexpr uint32_t kMaxHardEvents = 64;   // >= number of AscendC::HardEvent values
-constexpr uint32_t kEventIdsPerType = 8;  // event IDs per event type on A2
+// A UB operand of an instruction for the race detector: `count` runs of `len` bytes, `pitch`
+// bytes apart, starting at p (with `index`: run i starts at p + index[i] bytes instead, as Gather
+// reads); write = the instruction writes it.
+struct UbAccess {
+    const void* p;
+    uint64_t len;
+    bool write;
+    uint32_t count = 1;
+    uint64_t pitch = 0;
+    const uint32_t* index = nullptr;
+};
+inline UbAccess UbRead(const void* p, uint64_t len, uint32_t count = 1, uint64_t pitch = 0) { return {p, len, false, count, pitch}; }
+inline UbAccess UbWrite(const void* p, uint64_t len, uint32_t count = 1, uint64_t pitch = 0) { return {p, len, true, count, pitch}; }
+// The UB operand list of a RecordInstr call, e.g. ASC_UB(UbRead(src, n), UbWrite(dst, n)): built only
+// in the checked build, so the fast build's code (and its inlining) is as without the cost model.
+#if ASCENDC_SIM_CHECKED
+#define ASC_UB(...) {__VA_ARGS__}
+#else
+#define ASC_UB(...) {}
+#endif
+
+// Per-core state of the cost model and race detector (cost_model.cpp; checked build only).
+struct CostState {
+    uint64_t clk[kModelPipes] = {};    // cycle at which each pipe is free (from the kernel start)
+    uint64_t busy[kModelPipes] = {};   // cycles each pipe spent executing
+    uint64_t flagTime[kMaxHardEvents][kEventIdsPerType] = {};   // latest SetFlag time
+    bool mte2Started = false, mte3Started = false;
+    bool raceCheck = true;             // SetRaceCheck at the launch's start
+    double gmToUb = 1, ubToGm = 1;     // DMA bytes/cycle of this launch
+    uint64_t dcacheTag[cost::kDcacheLines] = {}, dcacheUse[cost::kDcacheLines] = {}, dcacheTick = 0;
+    // UB shadow, one entry per 32-byte block: last writer / last reader as (end << 3) | (pipe + 1).
+    std::vector<uint64_t> ubWriter, ubReader;
+    uint64_t ubHigh = 0;               // blocks at or above ubHigh are all zero
+};
 
 struct CoreContext {
     uint32_t blockIdx = 0;
@@ -43,6 +92,7 @@ struct CoreContext {
     void* pipe = nullptr;            // the core's current AscendC::TPipe
     uint8_t flagCount[kMaxHardEvents][kEventIdsPerType] = {};   // SetFlag minus WaitFlag
     std::string deferredError;       // violation found where throwing is impossible (destructors)
+    CostState cost;                  // checked build: pipe timelines and UB race shadow
 };
 
 // The core running on this thread (null outside a kernel).
@@ -71,27 +121,52 @@ ASCEND_SIM_API void SyncAllCores();
 #define ASC_CHECK(cond, api, ...) do {} while (0)
 #endif
 
-// The single place every instruction and synchronisation event passes through: counters today,
-// the per-pipe cost model later. In the checked build it is also where a core notices that
+// ---- cost model (cost_model.cpp; the fast build compiles it to no-ops) --------------------
+// Schedules one instruction on the core's pipe timelines and checks its UB operands for races
+// (see RecordInstr); returns the time that EnQue / FreeTensor / SetFlag record.
+ASCEND_SIM_API uint64_t CostStep(CoreContext& c, Pipe pipe, InstrKind kind, uint64_t amount, const char* api,
+                                 const UbAccess* ub, size_t nub, uint64_t aux);
+// Launcher hooks: reset at core start, publish modelledCycles / busy* into the counters at core
+// end, and the core's time at a SyncAll (all pipes joined) / after it (the slowest core's time).
+ASCEND_SIM_API void CostBeginCore(CoreContext& c);
+ASCEND_SIM_API void CostEndCore(CoreContext& c);
+ASCEND_SIM_API uint64_t CostCoreTime(const CoreContext& c);
+ASCEND_SIM_API void CostResumeAt(CoreContext& c, uint64_t t);
+
+// The single place every instruction and synchronisation event passes through: counters (both
+// builds) and, in the checked build, the per-pipe cost model and the UB race detector
+// (cost_model.cpp). `api` names the call in race reports; `ub` lists the UB operands; `aux`
+// depends on the kind (elements for vector kinds, the awaited time for DeQue / AllocTensor, the
+// GM address for scalar GM access). In the checked build it is also where a core notices that
 // another core's violation stopped the launch.
-inline void RecordInstr(Pipe pipe, InstrKind kind, uint64_t amount) {
-    CoreContext& c = CurrentCore();
-#if ASCENDC_SIM_CHECKED
-    if (__builtin_expect(c.launchFailed->load(std::memory_order_relaxed), 0)) AbortCore();
-#endif
-    (void)pipe;
-    CoreCounters& k = c.counters;
+__attribute__((always_inline)) inline void CountInstr(CoreCounters& k, InstrKind kind, uint64_t amount) {
     switch (kind) {
         case InstrKind::CopyGmToUb: ++k.mte2Instr; k.mte2Bytes += amount; break;
         case InstrKind::CopyUbToGm: ++k.mte3Instr; k.mte3Bytes += amount; break;
         case InstrKind::CopyUbToUb: ++k.ubCopyInstr; k.ubCopyBytes += amount; break;
-        case InstrKind::Vector: ++k.vecInstr; k.vecRepeats += amount; break;
+        case InstrKind::Vector: case InstrKind::VectorBinary: case InstrKind::VectorHeavy:
+        case InstrKind::VectorGather: case InstrKind::VectorGatherMask: case InstrKind::VectorReduce:
+            ++k.vecInstr; k.vecRepeats += amount; break;
         case InstrKind::ScalarGmRead: ++k.scalarGmReads; break;
         case InstrKind::ScalarGmWrite: ++k.scalarGmWrites; break;
         case InstrKind::ScalarUbRead: ++k.scalarUbReads; break;
         case InstrKind::ScalarUbWrite: ++k.scalarUbWrites; break;
-        default: break;   // synchronisation events: no counter yet (cost model hook)
+        default: break;   // synchronisation events: no counter
     }
+}
+__attribute__((always_inline)) inline uint64_t RecordInstr(Pipe pipe, InstrKind kind, uint64_t amount, const char* api = nullptr,
+                            std::initializer_list<UbAccess> ub = {}, uint64_t aux = 0) {
+#if ASCENDC_SIM_CHECKED
+    CoreContext& c = CurrentCore();
+    if (__builtin_expect(c.launchFailed->load(std::memory_order_relaxed), 0)) AbortCore();
+    CountInstr(c.counters, kind, amount);
+    return CostStep(c, pipe, kind, amount, api, ub.begin(), ub.size(), aux);
+#else
+    // Fast build: counters only; synchronisation events (no counter) do not even look up the core.
+    if (kind < InstrKind::SetFlag) CountInstr(CurrentCore().counters, kind, amount);
+    (void)pipe; (void)api; (void)ub; (void)aux;
+    return 0;
+#endif
 }
 
 }  // namespace ascend_sim

@@ -61,6 +61,10 @@ struct ASCEND_SIM_API CoreCounters {
     uint64_t scalarGmReads = 0, scalarGmWrites = 0;
     uint64_t scalarUbReads = 0, scalarUbWrites = 0;
     uint64_t peakUbBytes = 0;                   // InitBuffer high-water mark
+    // NPU cost model (checked build; 0 in the fast build), in cycles of the platform clock.
+    // modelledCycles: the core's end time (max over its pipes); busy*: cycles each pipe executed.
+    uint64_t modelledCycles = 0;
+    uint64_t busyS = 0, busyMte2 = 0, busyV = 0, busyMte3 = 0;
     void Add(const CoreCounters& o);
 };
 struct LaunchStats {
@@ -69,10 +73,22 @@ struct LaunchStats {
     uint64_t tilingKey = 0;
     bool checked = ASCENDC_SIM_CHECKED != 0;
     std::vector<CoreCounters> cores;   // one per block index
-    CoreCounters total;                // sum (peakUbBytes: max over cores)
+    CoreCounters total;                // sum (peakUbBytes, modelledCycles: max over cores)
+    // Modelled NPU time of the kernel (checked build; 0 in the fast build): the slowest core's
+    // modelledCycles, and that over the platform clock. See ascend_sim/cost_constants.h.
+    uint64_t modelledCycles = 0;
+    double modelledMicroseconds = 0;
+    double clockGHz = 0;
 };
 // Stats of the last launch that finished in this process (any thread).
 ASCEND_SIM_API LaunchStats LastLaunchStats();
+
+// ---- UB race detector (checked build) ----------------------------------------------------
+// On by default: a UB access by one pipe that no flag or queue orders after a conflicting access
+// by another pipe stops the launch ("<API>: core <i>: race: ..."). Off: races are not checked
+// (the cost model still runs). The environment variable ASCEND_SIM_RACE_CHECK=0 sets the default
+// to off. Applies to launches that start afterwards; returns the previous setting.
+ASCEND_SIM_API bool SetRaceCheck(bool on);
 
 // ---- launcher --------------------------------------------------------------------------
 struct KernelLaunch {

@@ -57,7 +57,8 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint
     uint64_t bytes = detail::CopyBytes<T>("DataCopy", count);
     detail::CheckUb("DataCopy", "dst", dst, count);
     src.CheckRange("DataCopy", 0, bytes);
-    ascend_sim::RecordInstr(ascend_sim::Pipe::MTE2, ascend_sim::InstrKind::CopyGmToUb, bytes);
+    ascend_sim::RecordInstr(ascend_sim::Pipe::MTE2, ascend_sim::InstrKind::CopyGmToUb, bytes, "DataCopy",
+                            ASC_UB(ascend_sim::UbWrite(dst.addr_, bytes)));
     std::memcpy(dst.addr_, src.addr_, bytes);
 }
 template <typename T>
@@ -65,7 +66,8 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint
     uint64_t bytes = detail::CopyBytes<T>("DataCopy", count);
     detail::CheckUb("DataCopy", "src", src, count);
     dst.CheckRange("DataCopy", 0, bytes);
-    ascend_sim::RecordInstr(ascend_sim::Pipe::MTE3, ascend_sim::InstrKind::CopyUbToGm, bytes);
+    ascend_sim::RecordInstr(ascend_sim::Pipe::MTE3, ascend_sim::InstrKind::CopyUbToGm, bytes, "DataCopy",
+                            ASC_UB(ascend_sim::UbRead(src.addr_, bytes)));
     std::memcpy(dst.addr_, src.addr_, bytes);
 }
 template <typename T>
@@ -73,13 +75,23 @@ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint3
     uint64_t bytes = detail::CopyBytes<T>("DataCopy", count);
     detail::CheckUb("DataCopy", "dst", dst, count);
     detail::CheckUb("DataCopy", "src", src, count);
-    ascend_sim::RecordInstr(ascend_sim::Pipe::V, ascend_sim::InstrKind::CopyUbToUb, bytes);
+    ascend_sim::RecordInstr(ascend_sim::Pipe::V, ascend_sim::InstrKind::CopyUbToUb, bytes, "DataCopy",
+                            ASC_UB(ascend_sim::UbRead(src.addr_, bytes), ascend_sim::UbWrite(dst.addr_, bytes)));
     std::memmove(dst.addr_, src.addr_, bytes);
 }
 
 // Strided form: blockCount blocks of blockLen 32-byte units; srcStride/dstStride are the gaps
 // between consecutive blocks, in 32-byte units, on both the GM and the UB side.
 namespace detail {
+// The UB side of a copy for the race detector (a GM side is no UB operand).
+template <typename T>
+inline ascend_sim::UbAccess UbSide(const LocalTensor<T>& t, uint64_t len, uint32_t count, uint64_t pitch, bool write) {
+    return {t.addr_, len, write, count, pitch};
+}
+template <typename T>
+inline ascend_sim::UbAccess UbSide(const GlobalTensor<T>&, uint64_t, uint32_t, uint64_t, bool write) {
+    return {nullptr, 0, write};
+}
 template <typename D, typename S>
 inline void StridedDataCopy(const D& dst, const S& src, const DataCopyParams& p, ascend_sim::Pipe pipe,
                             ascend_sim::InstrKind kind) {
@@ -91,7 +103,8 @@ inline void StridedDataCopy(const D& dst, const S& src, const DataCopyParams& p,
     else dst.CheckRange("DataCopy", 0, dstSpan);
     if constexpr (std::is_same<S, LocalTensor<typename S::PrimType>>::value) CheckUbBytes("DataCopy", "src", src, srcSpan);
     else src.CheckRange("DataCopy", 0, srcSpan);
-    ascend_sim::RecordInstr(pipe, kind, uint64_t(p.blockCount) * len);
+    ascend_sim::RecordInstr(pipe, kind, uint64_t(p.blockCount) * len, "DataCopy",
+                            ASC_UB(UbSide(src, len, p.blockCount, srcPitch, false), UbSide(dst, len, p.blockCount, dstPitch, true)));
     CopyBlocks(reinterpret_cast<uint8_t*>(dst.addr_), reinterpret_cast<const uint8_t*>(src.addr_), p.blockCount, len,
                srcPitch, dstPitch);
 }
@@ -133,7 +146,8 @@ inline void PadCopyIn(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uin
     const uint64_t ubPitch = ubBlock + dstStride * 32, gmPitch = blockLen + srcStride;
     CheckUbBytes(api, "dst", dst, (blockCount - 1) * ubPitch + ubBlock);
     src.CheckRange(api, 0, (blockCount - 1) * gmPitch + blockLen);
-    ascend_sim::RecordInstr(ascend_sim::Pipe::MTE2, ascend_sim::InstrKind::CopyGmToUb, blockCount * blockLen);
+    ascend_sim::RecordInstr(ascend_sim::Pipe::MTE2, ascend_sim::InstrKind::CopyGmToUb, blockCount * blockLen, api,
+                            ASC_UB(ascend_sim::UbWrite(dst.addr_, ubBlock, blockCount, ubPitch)));
     uint8_t* d = reinterpret_cast<uint8_t*>(dst.addr_);
     const uint8_t* s = reinterpret_cast<const uint8_t*>(src.addr_);
     const uint64_t n = blockLen / sizeof(T);
@@ -161,7 +175,8 @@ inline void PadCopyOut(const GlobalTensor<T>& dst, const LocalTensor<T>& src, ui
     const uint64_t ubPitch = AlignUp32(blockLen) + srcStride * 32, gmPitch = blockLen + dstStride;
     CheckUbBytes(api, "src", src, (blockCount - 1) * ubPitch + blockLen);
     dst.CheckRange(api, 0, (blockCount - 1) * gmPitch + blockLen);
-    ascend_sim::RecordInstr(ascend_sim::Pipe::MTE3, ascend_sim::InstrKind::CopyUbToGm, blockCount * blockLen);
+    ascend_sim::RecordInstr(ascend_sim::Pipe::MTE3, ascend_sim::InstrKind::CopyUbToGm, blockCount * blockLen, api,
+                            ASC_UB(ascend_sim::UbRead(src.addr_, blockLen, blockCount, ubPitch)));
     CopyBlocks(reinterpret_cast<uint8_t*>(dst.addr_), reinterpret_cast<const uint8_t*>(src.addr_), blockCount, blockLen,
                ubPitch, gmPitch);
 }

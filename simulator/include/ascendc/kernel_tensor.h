@@ -11,9 +11,13 @@ namespace detail {
 inline uint64_t UbOffset(const void* p) {
     return static_cast<uint64_t>(static_cast<const uint8_t*>(p) - ascend_sim::CurrentCore().ub);
 }
-inline ascend_sim::Pipe PipeOfPosition(TPosition pos) {
-    return pos == TPosition::VECIN ? ascend_sim::Pipe::MTE2
-         : pos == TPosition::VECOUT ? ascend_sim::Pipe::MTE3 : ascend_sim::Pipe::V;
+// The pipes on either side of a queue (docs/performance.md, "queues"): VECIN is filled by MTE2 and
+// read by V, VECOUT filled by V and drained by MTE3; any other position is V on both sides.
+inline ascend_sim::Pipe ProducerOf(TPosition pos) {
+    return pos == TPosition::VECIN ? ascend_sim::Pipe::MTE2 : ascend_sim::Pipe::V;
+}
+inline ascend_sim::Pipe ConsumerOf(TPosition pos) {
+    return pos == TPosition::VECOUT ? ascend_sim::Pipe::MTE3 : ascend_sim::Pipe::V;
 }
 }  // namespace detail
 
@@ -29,12 +33,14 @@ public:
     void SetGlobalBuffer(__gm__ T* buffer) { addr_ = buffer; size_ = 0; sized_ = false; }
     T GetValue(uint64_t offset) const {
         CheckRange("GlobalTensor::GetValue", offset * sizeof(T), sizeof(T));
-        ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::ScalarGmRead, 1);
+        ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::ScalarGmRead, 1, "GlobalTensor::GetValue", {},
+                                reinterpret_cast<uintptr_t>(addr_ + offset));
         return addr_[offset];
     }
     void SetValue(uint64_t offset, const T& value) const {
         CheckRange("GlobalTensor::SetValue", offset * sizeof(T), sizeof(T));
-        ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::ScalarGmWrite, 1);
+        ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::ScalarGmWrite, 1, "GlobalTensor::SetValue", {},
+                                reinterpret_cast<uintptr_t>(addr_ + offset));
         addr_[offset] = value;
     }
     GlobalTensor operator[](uint64_t offset) const {
@@ -85,12 +91,14 @@ public:
 
     T GetValue(uint32_t index) const {
         ASC_CHECK(index < size_, "LocalTensor::GetValue", "index %u is outside the tensor's %u elements", index, size_);
-        ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::ScalarUbRead, 1);
+        ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::ScalarUbRead, 1, "LocalTensor::GetValue",
+                                ASC_UB(ascend_sim::UbRead(addr_ + index, sizeof(T))));
         return addr_[index];
     }
     void SetValue(uint32_t index, const T& value) const {
         ASC_CHECK(index < size_, "LocalTensor::SetValue", "index %u is outside the tensor's %u elements", index, size_);
-        ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::ScalarUbWrite, 1);
+        ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::ScalarUbWrite, 1, "LocalTensor::SetValue",
+                                ASC_UB(ascend_sim::UbWrite(addr_ + index, sizeof(T))));
         addr_[index] = value;
     }
     LocalTensor operator[](uint32_t offset) const {
@@ -149,6 +157,8 @@ public:
         freeMask_ &= ~(1u << b);
         next_ = (b + 1) % (num_ ? num_ : 1);
         ++live_;
+        ascend_sim::RecordInstr(ProducerOf(pos_), ascend_sim::InstrKind::AllocTensor, uint64_t(pos_), "TQue::AllocTensor",
+                                {}, freedAt_[b]);
         return LocalTensor<T>(reinterpret_cast<T*>(base_ + uint64_t(b) * len_), len_ / uint32_t(sizeof(T)), len_, pos_);
     }
     template <typename T>
@@ -160,14 +170,15 @@ public:
                   "%u tensor(s) already enqueued without DeQue; the queue depth is %d", queued_, depth_);
         ring_[(head_ + queued_) % kMaxBuffers] = uint8_t(b);
         ++queued_;
-        ascend_sim::RecordInstr(PipeOfPosition(pos_), ascend_sim::InstrKind::EnQue, uint64_t(pos_));
+        readyAt_[b] = ascend_sim::RecordInstr(ProducerOf(pos_), ascend_sim::InstrKind::EnQue, uint64_t(pos_), "TQue::EnQue");
         return true;
     }
     template <typename T>
     LocalTensor<T> DeQue() {
         ASC_CHECK(queued_ > 0, "TQue::DeQue", "the queue is empty (DeQue without a matching EnQue)");
-        ascend_sim::RecordInstr(PipeOfPosition(pos_), ascend_sim::InstrKind::DeQue, uint64_t(pos_));
         uint32_t b = ring_[head_];
+        ascend_sim::RecordInstr(ConsumerOf(pos_), ascend_sim::InstrKind::DeQue, uint64_t(pos_), "TQue::DeQue", {},
+                                readyAt_[b]);
         head_ = (head_ + 1) % kMaxBuffers;
         --queued_;
         return LocalTensor<T>(reinterpret_cast<T*>(base_ + uint64_t(b) * len_), len_ / uint32_t(sizeof(T)), len_, pos_);
@@ -180,12 +191,16 @@ public:
         ASC_CHECK(!(freeMask_ & (1u << b)), "TQue::FreeTensor", "buffer %u of the queue is not allocated (double FreeTensor)", b);
         freeMask_ |= 1u << b;
         if (live_ > 0) --live_;
+        freedAt_[b] = ascend_sim::RecordInstr(ConsumerOf(pos_), ascend_sim::InstrKind::FreeTensor, uint64_t(pos_),
+                                              "TQue::FreeTensor");
     }
 
     void Init(uint8_t* base, uint32_t num, uint32_t len) {
         base_ = base; num_ = num; len_ = len;
         freeMask_ = num >= 32 ? 0xFFFFFFFFu : ((1u << num) - 1u);
         live_ = queued_ = head_ = next_ = 0;
+        std::memset(readyAt_, 0, sizeof(readyAt_));
+        std::memset(freedAt_, 0, sizeof(freedAt_));
     }
     static constexpr uint32_t kMaxBuffers = 32;
 
@@ -201,6 +216,8 @@ private:
     uint32_t freeMask_ = 0;
     uint32_t live_ = 0, queued_ = 0, head_ = 0, next_ = 0;
     uint8_t ring_[kMaxBuffers] = {};
+    uint64_t readyAt_[kMaxBuffers] = {};   // cost model: EnQue time (producer done) per buffer
+    uint64_t freedAt_[kMaxBuffers] = {};   // cost model: FreeTensor time (consumer done) per buffer
     TPosition pos_;
     int32_t depth_;
 };
@@ -328,6 +345,30 @@ private:
 inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascend_sim::CurrentCore().pipe); }
 
 // ---- synchronisation --------------------------------------------------------------------
+namespace detail {
+// Source and destination pipe of a HardEvent X_Y; pipes a vector core lacks (M, MTE1, FIX) are Other.
+struct EventPipes { ascend_sim::Pipe src, dst; };
+constexpr EventPipes PipesOf(HardEvent e) {
+    using P = ascend_sim::Pipe;
+    switch (e) {
+        case HardEvent::MTE2_V: return {P::MTE2, P::V};
+        case HardEvent::V_MTE2: return {P::V, P::MTE2};
+        case HardEvent::MTE3_V: return {P::MTE3, P::V};
+        case HardEvent::V_MTE3: return {P::V, P::MTE3};
+        case HardEvent::V_V: return {P::V, P::V};
+        case HardEvent::MTE3_MTE2: return {P::MTE3, P::MTE2};
+        case HardEvent::MTE2_MTE3: return {P::MTE2, P::MTE3};
+        case HardEvent::S_V: return {P::S, P::V};
+        case HardEvent::V_S: return {P::V, P::S};
+        case HardEvent::S_MTE2: return {P::S, P::MTE2};
+        case HardEvent::MTE2_S: return {P::MTE2, P::S};
+        case HardEvent::S_MTE3: return {P::S, P::MTE3};
+        case HardEvent::MTE3_S: return {P::MTE3, P::S};
+        default: return {P::Other, P::Other};
+    }
+}
+}  // namespace detail
+
 // https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/ (SetFlag/WaitFlag):
 // WaitFlag blocks the waiting pipe until the matching SetFlag; the model checks the pairing.
 template <HardEvent evt>
@@ -338,7 +379,8 @@ inline void SetFlag(int32_t eventID) {
     uint8_t& n = ascend_sim::CurrentCore().flagCount[uint32_t(evt)][eventID];
     if (n < 255) ++n;
 #endif
-    ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::SetFlag, uint64_t(evt) * 8 + uint64_t(eventID & 7));
+    ascend_sim::RecordInstr(detail::PipesOf(evt).src, ascend_sim::InstrKind::SetFlag, uint64_t(evt) * 8 + uint64_t(eventID & 7),
+                            "SetFlag");
 }
 template <HardEvent evt>
 inline void WaitFlag(int32_t eventID) {
@@ -350,11 +392,14 @@ inline void WaitFlag(int32_t eventID) {
               HardEventName(evt), eventID);
     --n;
 #endif
-    ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::WaitFlag, uint64_t(evt) * 8 + uint64_t(eventID & 7));
+    ascend_sim::RecordInstr(detail::PipesOf(evt).dst, ascend_sim::InstrKind::WaitFlag, uint64_t(evt) * 8 + uint64_t(eventID & 7),
+                            "WaitFlag");
 }
 template <pipe_t pipe>
 inline void PipeBarrier() {
-    ascend_sim::RecordInstr(ascend_sim::Pipe::All, ascend_sim::InstrKind::Barrier, uint64_t(pipe));
+    // Pipes are in order in the model: only PIPE_ALL orders anything (it joins every pipe).
+    ascend_sim::RecordInstr(pipe == PIPE_ALL ? ascend_sim::Pipe::All : ascend_sim::Pipe::Other,
+                            ascend_sim::InstrKind::Barrier, uint64_t(pipe), "PipeBarrier");
 }
 
 // https://www.hiascend.com/document/detail/zh/canncommercial/850/API/ascendcopapi/atlasascendc_api_07_0204.html

@@ -41,9 +41,14 @@ constexpr const char* TypeName() {
     else return "T";
 }
 
-inline void RecordVector(uint64_t bytes) {
-    ascend_sim::RecordInstr(ascend_sim::Pipe::V, ascend_sim::InstrKind::Vector, (bytes + 255) / 256);
+// One vector instruction over `bytes` (repeats = ceil(bytes / 256)) and `elems` elements; `kind`
+// picks the cost rule; `ub` lists its UB operands for the race detector.
+__attribute__((always_inline)) inline void RecordVector(const char* api, uint64_t bytes, uint64_t elems, std::initializer_list<ascend_sim::UbAccess> ub,
+                         ascend_sim::InstrKind kind = ascend_sim::InstrKind::Vector) {
+    ascend_sim::RecordInstr(ascend_sim::Pipe::V, kind, (bytes + 255) / 256, api, ub, elems);
 }
+using ascend_sim::UbRead;
+using ascend_sim::UbWrite;
 inline void CheckCount(const char* api, int64_t count) {
     ASC_CHECK(count >= 0, api, "count %lld is negative", (long long)count);
 }
@@ -63,15 +68,16 @@ inline void CheckOverlap(const char* api, const LocalTensor<D>& dst, uint64_t ds
 }
 
 template <typename T, typename F>
-inline void Binary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
-                   int32_t count, F f) {
+inline void Binary(const char* api, ascend_sim::InstrKind kind, const LocalTensor<T>& dst, const LocalTensor<T>& a,
+                   const LocalTensor<T>& b, int32_t count, F f) {
     CheckCount(api, count);
     CheckUb(api, "dst", dst, uint64_t(count));
     CheckUb(api, "src0", a, uint64_t(count));
     CheckUb(api, "src1", b, uint64_t(count));
     CheckOverlap(api, dst, count, a, count);
     CheckOverlap(api, dst, count, b, count);
-    RecordVector(uint64_t(count) * sizeof(T));
+    const uint64_t bytes = uint64_t(count) * sizeof(T);
+    RecordVector(api, bytes, uint64_t(count), ASC_UB(UbRead(a.addr_, bytes), UbRead(b.addr_, bytes), UbWrite(dst.addr_, bytes)), kind);
     T* __restrict d = dst.addr_;
     const T* __restrict x = a.addr_;
     const T* __restrict y = b.addr_;
@@ -83,7 +89,8 @@ inline void Unary(const char* api, const LocalTensor<T>& dst, const LocalTensor<
     CheckUb(api, "dst", dst, uint64_t(count));
     CheckUb(api, "src", a, uint64_t(count));
     CheckOverlap(api, dst, count, a, count);
-    RecordVector(uint64_t(count) * sizeof(T));
+    const uint64_t bytes = uint64_t(count) * sizeof(T);
+    RecordVector(api, bytes, uint64_t(count), ASC_UB(UbRead(a.addr_, bytes), UbWrite(dst.addr_, bytes)));
     T* __restrict d = dst.addr_;
     const T* __restrict x = a.addr_;
     for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i])));
@@ -95,23 +102,23 @@ template <typename T> constexpr bool kFloatType = OneOf<T, half, float>;
 
 // https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/ (Add/Sub/Mul/Div/Max/Min):
 // A2 types half/float/int16_t/int32_t (Div: half/float). Max/Min return src1 when src0 is NaN.
-#define ASCENDC_BINARY_OP(Name, Check, expr)                                                                  \
+#define ASCENDC_BINARY_OP(Name, Check, Kind, expr)                                                            \
     template <typename T>                                                                                     \
     inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,       \
                      const int32_t& count) {                                                                  \
         static_assert(Check, #Name ": data type not supported on A2");                                        \
         using C = typename detail::Calc<T>::type;                                                             \
-        detail::Binary(#Name, dst, src0, src1, count, [](C a, C b) { return expr; });                        \
+        detail::Binary(#Name, ascend_sim::InstrKind::Kind, dst, src0, src1, count, [](C a, C b) { return expr; }); \
     }
-ASCENDC_BINARY_OP(Add, detail::kArithType<T>, C(a + b))
-ASCENDC_BINARY_OP(Sub, detail::kArithType<T>, C(a - b))
-ASCENDC_BINARY_OP(Mul, detail::kArithType<T>, C(a * b))
-ASCENDC_BINARY_OP(Div, detail::kFloatType<T>, C(a / b))
-ASCENDC_BINARY_OP(Max, detail::kArithType<T>, a > b ? a : b)
-ASCENDC_BINARY_OP(Min, detail::kArithType<T>, a < b ? a : b)
+ASCENDC_BINARY_OP(Add, detail::kArithType<T>, VectorBinary, C(a + b))
+ASCENDC_BINARY_OP(Sub, detail::kArithType<T>, VectorBinary, C(a - b))
+ASCENDC_BINARY_OP(Mul, detail::kArithType<T>, VectorBinary, C(a * b))
+ASCENDC_BINARY_OP(Div, detail::kFloatType<T>, VectorHeavy, C(a / b))
+ASCENDC_BINARY_OP(Max, detail::kArithType<T>, VectorBinary, a > b ? a : b)
+ASCENDC_BINARY_OP(Min, detail::kArithType<T>, VectorBinary, a < b ? a : b)
 // And/Or: A2 types int16_t/uint16_t (reinterpret wider integers as 16-bit lanes).
-ASCENDC_BINARY_OP(And, (detail::OneOf<T, int16_t, uint16_t>), C(a & b))
-ASCENDC_BINARY_OP(Or, (detail::OneOf<T, int16_t, uint16_t>), C(a | b))
+ASCENDC_BINARY_OP(And, (detail::OneOf<T, int16_t, uint16_t>), VectorBinary, C(a & b))
+ASCENDC_BINARY_OP(Or, (detail::OneOf<T, int16_t, uint16_t>), VectorBinary, C(a | b))
 #undef ASCENDC_BINARY_OP
 
 // Tensor-scalar forms: dst = op(src, scalar).
@@ -143,7 +150,7 @@ inline void Duplicate(const LocalTensor<T>& dst, const detail::NonDeduced<T>& sc
                   "Duplicate: data type not supported on A2");
     detail::CheckCount("Duplicate", count);
     detail::CheckUb("Duplicate", "dst", dst, uint64_t(count));
-    detail::RecordVector(uint64_t(count) * sizeof(T));
+    detail::RecordVector("Duplicate", uint64_t(count) * sizeof(T), uint64_t(count), ASC_UB(detail::UbWrite(dst.addr_, uint64_t(count) * sizeof(T))));
     T* __restrict d = dst.addr_;
     const T v = scalar;
     for (int32_t i = 0; i < count; ++i) d[i] = v;
@@ -280,7 +287,8 @@ inline void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const Rou
     detail::CheckUb("Cast", "dst", dst, count);
     detail::CheckUb("Cast", "src", src, count);
     detail::CheckOverlap("Cast", dst, count, src, count);
-    detail::RecordVector(uint64_t(count) * (sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S)));
+    detail::RecordVector("Cast", uint64_t(count) * (sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S)), count,
+                         ASC_UB(detail::UbRead(src.addr_, uint64_t(count) * sizeof(S)), detail::UbWrite(dst.addr_, uint64_t(count) * sizeof(D))));
     D* d = dst.addr_;
     const S* s = src.addr_;
     switch (roundMode) {
@@ -340,7 +348,9 @@ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const
     detail::CheckCompare<T>("Compare", dst, count);
     detail::CheckUb("Compare", "src0", src0, count);
     detail::CheckUb("Compare", "src1", src1, count);
-    detail::RecordVector(uint64_t(count) * sizeof(T));
+    detail::RecordVector("Compare", uint64_t(count) * sizeof(T), count,
+                         ASC_UB(detail::UbRead(src0.addr_, uint64_t(count) * sizeof(T)), detail::UbRead(src1.addr_, uint64_t(count) * sizeof(T)),
+                          detail::UbWrite(dst.addr_, (uint64_t(count) + 7) / 8)));
     using C = typename detail::Calc<T>::type;
     const T* x = src0.addr_;
     const T* y = src1.addr_;
@@ -355,7 +365,8 @@ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
     static_assert(detail::kFloatType<T>, "CompareScalar: data type not supported on A2");
     detail::CheckCompare<T>("CompareScalar", dst, count);
     detail::CheckUb("CompareScalar", "src0", src0, count);
-    detail::RecordVector(uint64_t(count) * sizeof(T));
+    detail::RecordVector("CompareScalar", uint64_t(count) * sizeof(T), count,
+                         ASC_UB(detail::UbRead(src0.addr_, uint64_t(count) * sizeof(T)), detail::UbWrite(dst.addr_, (uint64_t(count) + 7) / 8)));
     using C = typename detail::Calc<T>::type;
     const T* x = src0.addr_;
     const C s = detail::Calc<T>::In(src1Scalar);
@@ -374,7 +385,7 @@ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, cons
 namespace detail {
 template <typename T, typename U, typename Y>
 inline void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& selMask,
-                       const LocalTensor<T>& src0, SELMODE mode, uint32_t count, Y y) {
+                       const LocalTensor<T>& src0, SELMODE mode, uint32_t count, Y y, const T* src1 = nullptr) {
     static_assert(kFloatType<T>, "Select: data type not supported on A2");
     const uint32_t perRepeat = 256 / sizeof(T);
     const uint32_t period = mode == SELMODE::VSEL_CMPMASK_SPR ? perRepeat : 0xFFFFFFFFu;
@@ -383,7 +394,9 @@ inline void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTe
     CheckUb(api, "src0", src0, count);
     CheckUbBytes(api, "selMask", selMask, (maskBits + 7) / 8);
     CheckOverlap(api, dst, count, src0, count);
-    RecordVector(uint64_t(count) * sizeof(T));
+    const uint64_t bytes = uint64_t(count) * sizeof(T);
+    RecordVector(api, bytes, count, ASC_UB(UbRead(src0.addr_, bytes), UbRead(src1, src1 ? bytes : 0), UbRead(selMask.addr_, (maskBits + 7) / 8),
+                                     UbWrite(dst.addr_, bytes)));
     T* __restrict d = dst.addr_;
     const T* __restrict x = src0.addr_;
     const uint8_t* __restrict m = reinterpret_cast<const uint8_t*>(selMask.addr_);
@@ -404,7 +417,7 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, con
               "VSEL_TENSOR_SCALAR_MODE needs a scalar src1; tensor src1 takes VSEL_CMPMASK_SPR or VSEL_TENSOR_TENSOR_MODE");
     detail::CheckUb("Select", "src1", src1, count);
     const T* y = src1.addr_;
-    detail::SelectImpl("Select", dst, selMask, src0, selMode, count, [y](uint32_t i) { return y[i]; });
+    detail::SelectImpl("Select", dst, selMask, src0, selMode, count, [y](uint32_t i) { return y[i]; }, y);
 }
 template <typename T, typename U>
 inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
@@ -427,9 +440,12 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
     detail::CheckUb("Gather", "srcOffset", srcOffset, count);
     const uint32_t* __restrict o = srcOffset.addr_;
 #if ASCENDC_SIM_CHECKED
+    uint64_t lo = ~uint64_t(0), hi = 0;   // bytes of src read (the race detector takes the span)
     const uint64_t srcBytes = uint64_t(src.size_) * sizeof(T);
     for (uint32_t i = 0; i < count; ++i) {
         const uint64_t off = uint64_t(srcBaseOffset) + o[i];
+        lo = off < lo ? off : lo;
+        hi = off + sizeof(T) > hi ? off + sizeof(T) : hi;
         ASC_CHECK(off % sizeof(T) == 0, "Gather", "offset of element %u = %llu bytes is not a multiple of sizeof(T) = %zu",
                   i, (unsigned long long)off, sizeof(T));
         ASC_CHECK(off + sizeof(T) <= srcBytes, "Gather",
@@ -437,9 +453,19 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
                   (unsigned long long)off, (unsigned long long)srcBytes);
     }
 #endif
-    detail::RecordVector(uint64_t(count) * sizeof(T));
+    const uint8_t* srcBase = reinterpret_cast<const uint8_t*>(src.addr_);
+    // The source as the race detector sees it: the span of the bytes read, or each element when
+    // that is fewer 32-byte blocks.
+#if ASCENDC_SIM_CHECKED
+    const ascend_sim::UbAccess srcRead = hi <= lo ? detail::UbRead(nullptr, 0)
+        : (hi - lo) / 32 > count ? ascend_sim::UbAccess{srcBase + srcBaseOffset, sizeof(T), false, count, 0, o}
+                                 : detail::UbRead(srcBase + lo, hi - lo);
+#endif
+    detail::RecordVector("Gather", uint64_t(count) * sizeof(T), count,
+                         ASC_UB(detail::UbRead(o, uint64_t(count) * 4), srcRead, detail::UbWrite(dst.addr_, uint64_t(count) * sizeof(T))),
+                         ascend_sim::InstrKind::VectorGather);
     T* __restrict d = dst.addr_;
-    const T* __restrict s = reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(src.addr_) + srcBaseOffset);
+    const T* __restrict s = reinterpret_cast<const T*>(srcBase + srcBaseOffset);
     for (uint32_t i = 0; i < count; ++i) d[i] = s[o[i] / sizeof(T)];
 }
 
@@ -453,7 +479,8 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
 namespace detail {
 template <typename T, typename Bit>
 inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0, bool reduceMode, uint32_t mask,
-                           const GatherMaskParams& p, uint64_t& rsvdCnt, Bit bit, int builtinPattern) {
+                           const GatherMaskParams& p, uint64_t& rsvdCnt, Bit bit, int builtinPattern,
+                           ascend_sim::UbAccess pattern = {nullptr, 0, false}) {
     static_assert(OneOf<T, half, bfloat16_t, uint16_t, int16_t, float, uint32_t, int32_t>,
                   "GatherMask: data type not supported on A2");
     const char* api = "GatherMask";
@@ -464,8 +491,13 @@ inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0
     const uint32_t repeats = p.repeatTimes;
     auto srcByte = [&](uint32_t r, uint32_t e) { return r * repStride + (e / perBlock) * blkStride + (e % perBlock) * sizeof(T); };
     CheckUb(api, "dst", dst, 0);
-    if (repeats > 0 && perRepeat > 0) CheckUbBytes(api, "src0", src0, srcByte(repeats - 1, perRepeat - 1) + sizeof(T));
-    RecordVector(uint64_t(repeats) * perRepeat * sizeof(T));
+    const uint64_t srcSpan = repeats > 0 && perRepeat > 0 ? srcByte(repeats - 1, perRepeat - 1) + sizeof(T) : 0;
+    if (srcSpan) CheckUbBytes(api, "src0", src0, srcSpan);
+    auto record = [&](uint64_t selected) {
+        RecordVector(api, uint64_t(repeats) * perRepeat * sizeof(T), uint64_t(repeats) * perRepeat,
+                     ASC_UB(UbRead(src0.addr_, srcSpan), pattern, UbWrite(dst.addr_, selected * sizeof(T))),
+                     ascend_sim::InstrKind::VectorGatherMask);
+    };
     T* __restrict d = dst.addr_;
     const uint8_t* s = reinterpret_cast<const uint8_t*>(src0.addr_);
     const bool contiguous = p.src0BlockStride == 1 && (repeats <= 1 || repStride == uint64_t(perRepeat) * sizeof(T));
@@ -476,6 +508,7 @@ inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0
         const uint64_t n = uint64_t(repeats) * perRepeat / step;
         ASC_CHECK(n <= dst.size_, api, "%llu selected elements exceed dst's %u elements", (unsigned long long)n, dst.size_);
         const T* __restrict x = reinterpret_cast<const T*>(s) + first;
+        record(n);
         for (uint64_t k = 0; k < n; ++k) d[k] = x[k * step];
         rsvdCnt = n;
         return;
@@ -487,6 +520,7 @@ inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0
                 ASC_CHECK(out < dst.size_, api, "more selected elements than dst's %u elements", dst.size_);
                 std::memcpy(d + out++, s + srcByte(r, e), sizeof(T));
             }
+    record(out);
     rsvdCnt = out;
 }
 }  // namespace detail
@@ -516,7 +550,9 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
     const uint8_t* pb = reinterpret_cast<const uint8_t*>(src1Pattern.addr_);
     detail::GatherMaskImpl(dst, src0, reduceMode, mask, gatherMaskParams, rsvdCnt,
                            [pb, patStride](uint32_t r, uint32_t e) { return (pb[r * patStride + (e >> 3)] >> (e & 7)) & 1u; },
-                           0);
+                           0,
+                           ascend_sim::UbRead(pb, gatherMaskParams.repeatTimes > 0
+                                                      ? (gatherMaskParams.repeatTimes - 1) * patStride + (perRepeat + 7) / 8 : 0));
 }
 
 // ---- reductions -------------------------------------------------------------------------
@@ -532,7 +568,9 @@ inline void CheckReduce(const char* api, const LocalTensor<T>& dst, const LocalT
     ASC_CHECK(count >= 1, api, "count must be at least 1");
     CheckUb(api, "dst", dst, calIndex ? 2 : 1);
     CheckUb(api, "src", src, uint64_t(count));
-    RecordVector(uint64_t(count) * sizeof(T));
+    RecordVector(api, uint64_t(count) * sizeof(T), uint64_t(count),
+                 ASC_UB(UbRead(src.addr_, uint64_t(count) * sizeof(T)), UbWrite(dst.addr_, (calIndex ? 2 : 1) * sizeof(T))),
+                 ascend_sim::InstrKind::VectorReduce);
 }
 template <typename T, typename Better>
 inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count,

@@ -19,6 +19,11 @@ void CoreCounters::Add(const CoreCounters& o) {
     scalarUbReads += o.scalarUbReads;
     scalarUbWrites += o.scalarUbWrites;
     peakUbBytes = std::max(peakUbBytes, o.peakUbBytes);   // a peak, not a sum
+    modelledCycles = std::max(modelledCycles, o.modelledCycles);   // the slowest core, not a sum
+    busyS += o.busyS;
+    busyMte2 += o.busyMte2;
+    busyV += o.busyV;
+    busyMte3 += o.busyMte3;
 }
 
 }  // namespace ascend_sim

@@ -48,6 +48,8 @@ struct Launch {
     uint32_t arrived = 0;           // cores waiting in the current SyncAll
     uint32_t finished = 0;          // cores whose kernel body ended
     uint64_t generation = 0;        // completed SyncAll barriers
+    uint64_t syncMaxTime = 0;       // cost model: latest core time among the cores in the SyncAll
+    uint64_t syncReleaseTime = 0;   // cost model: time the last completed SyncAll released the cores
     std::vector<CoreCounters> counters;
 };
 
@@ -132,6 +134,7 @@ void FiberEntry() {
     } catch (...) {
         RecordFailure(L, "kernel: core " + std::to_string(c.blockIdx) + ": threw an exception");
     }
+    CostEndCore(c);
     L.counters[c.blockIdx] = c.counters;
     OnCoreFinished(L, c.blockIdx);
     static_cast<Slot*>(c.slot)->finished = true;
@@ -161,6 +164,7 @@ Slot* StartCore(Worker& W, Launch& L, uint32_t blockIdx) {
     c.pipe = nullptr;
     std::memset(c.flagCount, 0, sizeof(c.flagCount));
     c.deferredError.clear();
+    CostBeginCore(c);
     getcontext(&s->ctx);
     s->ctx.uc_stack.ss_sp = s->stackMap + kGuardBytes;
     s->ctx.uc_stack.ss_size = kStackBytes;
@@ -299,14 +303,19 @@ void SyncAllCores() {
     Launch& L = *static_cast<Launch*>(c.launch);
     Slot* s = static_cast<Slot*>(c.slot);
     uint32_t finished = 0;
+    const uint64_t arrival = CostCoreTime(c);   // the cost model: cores leave at the slowest one's time
     {
         std::lock_guard<std::mutex> lk(L.mu);
         if (L.failed.load()) AbortCore();
         finished = L.finished;
         if (finished == 0) {
+            L.syncMaxTime = std::max(L.syncMaxTime, arrival);
             if (++L.arrived == L.blockDim) {
                 L.arrived = 0;
                 ++L.generation;
+                L.syncReleaseTime = L.syncMaxTime;
+                L.syncMaxTime = 0;
+                CostResumeAt(c, L.syncReleaseTime);
                 L.cv.notify_all();
                 return;
             }
@@ -318,6 +327,8 @@ void SyncAllCores() {
              finished);
     swapcontext(&s->ctx, &t_worker.sched);   // parked until the barrier completes or the launch fails
     if (L.failed.load()) AbortCore();
+    std::lock_guard<std::mutex> lk(L.mu);
+    CostResumeAt(c, L.syncReleaseTime);
 }
 
 bool RunKernel(const KernelLaunch& launch) {
@@ -351,6 +362,9 @@ bool RunKernel(const KernelLaunch& launch) {
     stats.tilingKey = launch.tilingKey;
     stats.cores = std::move(L.counters);
     for (const CoreCounters& k : stats.cores) stats.total.Add(k);
+    stats.modelledCycles = stats.total.modelledCycles;   // the slowest core
+    stats.clockGHz = platform.clockGHz;
+    stats.modelledMicroseconds = platform.clockGHz > 0 ? double(stats.modelledCycles) / (platform.clockGHz * 1e3) : 0.0;
     {
         std::lock_guard<std::mutex> lk(g_statsMu);
         g_lastStats = std::move(stats);
