@@ -302,8 +302,8 @@ private:
         }
     }
 
-    // Bilinear: the four corner weights once per tile, so each channel costs 4 gathers and
-    // 4 multiply(-add)s, summed in torch's order nw, ne, sw, se. They replace the axis weights:
+    // Bilinear: the four corner weights once per tile, so each channel costs 4 gathers, a Mul and
+    // 3 MulAddDst, summed in torch's order nw, ne, sw, se. They replace the axis weights:
     // corner k = i * 2 + j lives in cornerWeight_[k].
     __aicore__ inline void MakeCornerWeights() {
         const int32_t n = slots_;
@@ -330,8 +330,7 @@ private:
             AscendC::Mul(acc, g, (*corner[0])[s0], count);
             for (int32_t k = 1; k < 4; ++k) {
                 GatherTap(g, src, off_[k][s0], base, count);
-                AscendC::Mul(g, g, (*corner[k])[s0], count);
-                AscendC::Add(acc, acc, g, count);
+                AscendC::MulAddDst(acc, g, (*corner[k])[s0], count);
             }
         } else {
             // bicubic, separable: rows of 4 taps weighted in x, then the rows weighted in y
@@ -341,15 +340,13 @@ private:
                     if (j == 0) {
                         AscendC::Mul(rowAcc_, g, wx_[0][s0], count);
                     } else {
-                        AscendC::Mul(g, g, wx_[j][s0], count);
-                        AscendC::Add(rowAcc_, rowAcc_, g, count);
+                        AscendC::MulAddDst(rowAcc_, g, wx_[j][s0], count);
                     }
                 }
                 if (i == 0) {
                     AscendC::Mul(acc, rowAcc_, wy_[0][s0], count);
                 } else {
-                    AscendC::Mul(rowAcc_, rowAcc_, wy_[i][s0], count);
-                    AscendC::Add(acc, acc, rowAcc_, count);
+                    AscendC::MulAddDst(acc, rowAcc_, wy_[i][s0], count);
                 }
             }
         }

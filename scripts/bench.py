@@ -4,7 +4,7 @@ build: DMA instructions, bytes moved, scalar GM accesses).
 
     python scripts/bench.py            # the cases of ../shared/docs/performance.md
     python scripts/bench.py --quick    # one small case each (CI: checks the script still works)
-    python scripts/bench.py --markdown docs/benchmark.md   # also write the table there
+    python scripts/bench.py --report docs/performance.md   # also write the report and its plot
 
 A peer that is not installed or cannot run a case says so in its row.
 """
@@ -19,6 +19,7 @@ import time
 import numpy as np
 
 import ascend_gridsample as ags
+import npu_model
 
 THREADS = os.cpu_count() or 1
 
@@ -43,24 +44,39 @@ def flow_grid(n, h, w, pixels, rng):
 
 
 def make_cases(quick: bool):
+    """(label, input, grid, mode, padding, channel_last) for every case of performance.md."""
     rng = np.random.default_rng(0)
-    if quick:
-        a = (1, 3, 128, 128)
-        b = (2, 8, 32, 32)
-    else:
-        a = (1, 3, 1024, 1024)
-        b = (8, 64, 64, 64)
+    a = (1, 3, 128, 128) if quick else (1, 3, 1024, 1024)
+    b = (2, 8, 32, 32) if quick else (8, 64, 64, 64)
+    e = (1, 4, 8, 8, 8) if quick else (1, 16, 32, 32, 32)
     xa = rng.random(a, dtype=np.float32)
     ga = affine_grid(a[0], a[2], a[3])
     xb = rng.random(b, dtype=np.float32)
     gb = flow_grid(b[0], b[2], b[3], 2.0, rng)
-    return [
-        ("(a) affine warp", xa, ga, "bilinear", "zeros"),
-        ("(b) flow", xb, gb, "bilinear", "zeros"),
-        ("(c) flow bicubic", xb, gb, "bicubic", "zeros"),
-        ("(c) flow bicubic reflection", xb, gb, "bicubic", "reflection"),
-        ("(d) flow nearest", xb, gb, "nearest", "zeros"),
+    random_a = (rng.random(ga.shape, dtype=np.float32) * 2 - 1)
+    random_b = (rng.random(gb.shape, dtype=np.float32) * 2 - 1)
+    xe = rng.random(e, dtype=np.float32)
+    ge = (rng.random((e[0],) + e[2:] + (3,), dtype=np.float32) * 2 - 1)
+    xb_last = np.ascontiguousarray(xb.transpose(0, 2, 3, 1))
+    cases = [
+        ("(a) affine warp", xa, ga, "bilinear", "zeros", False),
+        ("(a) random grid", xa, random_a, "bilinear", "zeros", False),
+        ("(b) flow", xb, gb, "bilinear", "zeros", False),
+        ("(b) random grid", xb, random_b, "bilinear", "zeros", False),
+        ("(c) flow bicubic", xb, gb, "bicubic", "zeros", False),
+        ("(c) flow bicubic reflection", xb, gb, "bicubic", "reflection", False),
+        ("(d) flow nearest", xb, gb, "nearest", "zeros", False),
+        ("(e) 3-D trilinear", xe, ge, "bilinear", "zeros", False),
+        ("(f) flow channels_last", xb_last, gb, "bilinear", "zeros", True),
     ]
+    try:
+        import ml_dtypes
+        cases += [("(b) flow float16", xb.astype(np.float16), gb.astype(np.float16), "bilinear", "zeros", False),
+                  ("(b) flow bfloat16", xb.astype(ml_dtypes.bfloat16), gb.astype(ml_dtypes.bfloat16), "bilinear",
+                   "zeros", False)]
+    except ImportError:
+        pass
+    return cases
 
 
 def median_ms(fn, min_runs=5, min_seconds=0.5):
@@ -77,18 +93,38 @@ def median_ms(fn, min_runs=5, min_seconds=0.5):
 
 
 # ---- peers: each returns a callable, or raises with the reason it cannot run -------------------
-def peer_torch(x, g, mode, padding):
+def _nchw(x, channel_last):
+    """The NC... view of the input (channels-last memory stays channels-last)."""
+    return np.moveaxis(x, -1, 1) if channel_last else x
+
+
+def _as_torch(a):
+    import torch
+    if a.dtype.name == "bfloat16":
+        return torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
+    return torch.from_numpy(a)
+
+
+def peer_torch(x, g, mode, padding, channel_last):
     import torch
     import torch.nn.functional as F
     torch.set_num_threads(THREADS)
-    tx, tg = torch.from_numpy(x), torch.from_numpy(g)
+    tx = _as_torch(x)
+    if channel_last:
+        tx = tx.movedim(-1, 1)
+    tg = _as_torch(g)
     return lambda: F.grid_sample(tx, tg, mode=mode, padding_mode=padding, align_corners=False)
 
 
-def peer_onnxruntime(x, g, mode, padding):
-    import onnx
+def _float32_nchw_only(x, channel_last, who):
+    if x.dtype != np.float32 or channel_last:
+        raise RuntimeError(f"n/a ({who}: float32 NCHW only here)")
+
+
+def peer_onnxruntime(x, g, mode, padding, channel_last):
     import onnxruntime as ort
     from onnx import TensorProto, helper
+    _float32_nchw_only(x, channel_last, "ORT")
     onnx_mode = {"bilinear": "linear", "nearest": "nearest", "bicubic": "cubic"}[mode]
     node = helper.make_node("GridSample", ["X", "G"], ["Y"], mode=onnx_mode, padding_mode=padding, align_corners=0)
     graph = helper.make_graph(
@@ -104,22 +140,25 @@ def peer_onnxruntime(x, g, mode, padding):
     return lambda: session.run(None, {"X": x, "G": g})
 
 
-def peer_openvino(x, g, mode, padding):
+def peer_openvino(x, g, mode, padding, channel_last):
     import openvino as ov
     import openvino.opset9 as ops
+    _float32_nchw_only(x, channel_last, "OpenVINO")
+    if x.ndim != 4:
+        raise RuntimeError("n/a (GridSample-9 is 2-D)")
     px = ops.parameter(list(x.shape), np.float32)
     pg = ops.parameter(list(g.shape), np.float32)
     node = ops.grid_sample(px, pg, {"align_corners": False, "mode": mode, "padding_mode": padding})
-    core = ov.Core()
-    compiled = core.compile_model(ov.Model([node], [px, pg]), "CPU", {"INFERENCE_NUM_THREADS": THREADS})
+    compiled = ov.Core().compile_model(ov.Model([node], [px, pg]), "CPU", {"INFERENCE_NUM_THREADS": THREADS})
     request = compiled.create_infer_request()
     return lambda: request.infer([x, g])
 
 
-def peer_cv2(x, g, mode, padding):
+def peer_cv2(x, g, mode, padding, channel_last):
     import cv2
-    if x.shape[0] != 1 or mode == "nearest" or padding != "zeros":
-        raise RuntimeError("n/a (cv2.remap: one HWC image, zeros padding compared here)")
+    _float32_nchw_only(x, channel_last, "cv2")
+    if x.ndim != 4 or x.shape[0] != 1 or mode == "nearest" or padding != "zeros":
+        raise RuntimeError("n/a (cv2.remap: one 2-D HWC image, zeros padding)")
     cv2.setNumThreads(THREADS)
     hwc = np.ascontiguousarray(x[0].transpose(1, 2, 0))
     h, w = x.shape[2:]
@@ -132,53 +171,119 @@ def peer_cv2(x, g, mode, padding):
 PEERS = [("torch", peer_torch), ("onnxruntime", peer_onnxruntime), ("openvino", peer_openvino), ("cv2", peer_cv2)]
 
 
-def counters_per_output(x, g, mode, padding):
-    ags.grid_sample(x, g, mode, padding, False, build="checked")
-    total = ags.last_launch_stats("checked")["total"]
-    outputs = x.shape[0] * x.shape[1] * g.shape[1] * g.shape[2]
-    return {
-        "dma/out": (total["mte2_instr"] + total["mte3_instr"]) / outputs,
-        "bytes/out": (total["mte2_bytes"] + total["mte3_bytes"]) / outputs,
-        "scalarGM/out": (total["scalar_gm_reads"] + total["scalar_gm_writes"]) / outputs,
-        "vec/out": total["vec_instr"] / outputs,
-    }
+def npu_figures(x, g, mode, padding, channel_last):
+    """Modelled NPU figures (checked build's cost model) and the kernel's counters per output."""
+    ags.grid_sample(x, g, mode, padding, False, channel_last=channel_last, build="checked")
+    stats = ags.last_launch_stats("checked")
+    constants = ags.extension("checked").cost_constants()
+    nchw = _nchw(x, channel_last)
+    kernel_ran = nchw.ndim == 4 and x.dtype.name in ("float32", "float16", "bfloat16")
+    figures = {"floor": npu_model.hbm_floor_us(nchw, g, constants)}
+    if kernel_ran:
+        total = stats["total"]
+        outputs = nchw.shape[0] * nchw.shape[1] * g.shape[1] * g.shape[2]
+        figures.update({
+            "ours": stats["modelled_us"],
+            "dma/out": (total["mte2_instr"] + total["mte3_instr"]) / outputs,
+            "bytes/out": (total["mte2_bytes"] + total["mte3_bytes"]) / outputs,
+            "scalarGM/out": (total["scalar_gm_reads"] + total["scalar_gm_writes"]) / outputs,
+        })
+        if x.dtype == np.float32 and not channel_last:
+            figures["anchor"] = npu_model.anchor_us(nchw, g, mode, ags.platform("checked")["aiv_cores"], constants)
+    return figures
+
+
+def fmt(v, digits=2):
+    return "-" if v is None else (f"{v:.{digits}f}" if isinstance(v, float) else str(v))
 
 
 def main():
     parser = argparse.ArgumentParser(description="GridSample benchmark")
-    parser.add_argument("--quick", action="store_true", help="one small case each")
-    parser.add_argument("--markdown", help="also write the table to this file")
+    parser.add_argument("--quick", action="store_true", help="one small case each (CI)")
+    parser.add_argument("--report", help="write the markdown report (and a PNG plot beside it) here")
     args = parser.parse_args()
 
-    header = ["case", "shape", "ours ms"] + [f"{name} ms" for name, _ in PEERS] + [f"{name}/ours" for name, _ in PEERS]
-    counter_cols = ["dma/out", "bytes/out", "scalarGM/out", "vec/out"]
-    rows = []
-    for label, x, g, mode, padding in make_cases(args.quick):
-        ours = median_ms(lambda: ags.grid_sample(x, g, mode, padding, False, build="fast"))
-        times, ratios = [], []
-        for name, make in PEERS:
+    cpu_header = ["case", "shape", "dtype", "ours ms"] + [f"{n} ms" for n, _ in PEERS] + [f"{n}/ours" for n, _ in PEERS]
+    npu_header = ["case", "ours us (modelled)", "HBM floor us", "floor/ours", "anchor us (modelled)", "anchor/ours",
+                  "DMA/out", "bytes/out", "scalar GM/out"]
+    cpu_rows, npu_rows, plot = [], [], []
+    for label, x, g, mode, padding, channel_last in make_cases(args.quick):
+        name = f"{label} {mode}/{padding}"
+        ours = median_ms(lambda: ags.grid_sample(x, g, mode, padding, False, channel_last=channel_last, build="fast"))
+        times, ratios, peer_ratio = [], [], {}
+        for peer, make in PEERS:
             try:
-                t = median_ms(make(x, g, mode, padding))
+                t = median_ms(make(x, g, mode, padding, channel_last))
                 times.append(f"{t:.2f}")
                 ratios.append(f"{t / ours:.2f}")
-            except Exception as exc:   # a peer that cannot run says why
-                reason = str(exc).split("\n")[0][:40] if not isinstance(exc, ImportError) else "not installed"
-                times.append(reason)
+                peer_ratio[peer] = t / ours
+            except ImportError:
+                times.append("not installed")
                 ratios.append("-")
-        counts = counters_per_output(x, g, mode, padding)
-        rows.append([label + f" {mode}/{padding}", "x".join(map(str, x.shape)), f"{ours:.2f}"] + times + ratios +
-                    [f"{counts[c]:.3g}" for c in counter_cols])
-    header += counter_cols
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
+            except Exception as exc:   # a peer that cannot run says why
+                times.append(str(exc).split("\n")[0][:60])
+                ratios.append("-")
+        shape = "x".join(map(str, _nchw(x, channel_last).shape))
+        cpu_rows.append([name, shape, x.dtype.name, f"{ours:.2f}"] + times + ratios)
+        f = npu_figures(x, g, mode, padding, channel_last)
+        ours_us, anchor = f.get("ours"), f.get("anchor")
+        npu_rows.append([name, fmt(ours_us, 1) if ours_us else "AI CPU path", fmt(f["floor"], 1),
+                         fmt(f["floor"] / ours_us) if ours_us else "-", fmt(anchor, 1),
+                         fmt(anchor / ours_us) if anchor and ours_us else "-",
+                         fmt(f.get("dma/out"), 4), fmt(f.get("bytes/out"), 1), fmt(f.get("scalarGM/out"), 1)])
+        plot.append((name, peer_ratio.get("torch"), f["floor"] / ours_us if ours_us else None,
+                     ours_us / anchor if anchor and ours_us else None))
+
+    def table(header, rows):
+        return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] +
+                         ["| " + " | ".join(r) + " |" for r in rows])
+
     machine = f"{platform.machine()}, {THREADS} threads, {platform.processor() or platform.platform()}"
-    stamp = datetime.date.today().isoformat()
-    text = (f"GridSample CPU fallback (simulator fast build) vs peers, float32, median ms; ratio > 1 means ours is faster.\n"
-            f"Counters per output element from the checked build. {stamp}, {machine}.\n\n" + "\n".join(lines) + "\n")
+    npu = ags.platform("checked")
+    text = (f"# GridSample performance\n\n{datetime.date.today().isoformat()}, {machine}"
+            f"{' (quick mode: small shapes)' if args.quick else ''}.\n\n"
+            "## CPU fallback (the simulator's fast build) against the CPU peers\n\n"
+            "Median ms after warm-up, same thread count; ratio = peer time / our time (> 1: ours is faster).\n\n"
+            + table(cpu_header, cpu_rows) +
+            f"\n\n## NPU, modelled ({npu['soc']}, {npu['aiv_cores']} vector cores)\n\n"
+            "All NPU figures are modelled by the simulator's cost model (constants in "
+            "simulator/include/ascend_sim/cost_constants.h), not measured. HBM floor: bytes that must move "
+            "(input once, grid, output) over the nominal HBM bandwidth. Anchor: the official algorithm "
+            "(shared/docs/anchor.md) costed analytically with the same constants (scripts/npu_model.py). "
+            "Counters per output element from the checked build.\n\n" + table(npu_header, npu_rows) + "\n")
     print(text)
-    if args.markdown:
-        with open(args.markdown, "w") as f:
-            f.write(text)
+    if args.report:
+        with open(args.report, "w") as fh:
+            fh.write(text)
+        write_plot(plot, os.path.splitext(args.report)[0] + ".png")
+
+
+def write_plot(rows, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib not installed: no plot")
+        return
+    labels = [r[0] for r in rows]
+    series = [("torch time / ours (CPU)", [r[1] for r in rows]),
+              ("HBM floor / ours (NPU, modelled)", [r[2] for r in rows]),
+              ("ours / anchor (NPU, modelled)", [r[3] for r in rows])]
+    fig, ax = plt.subplots(figsize=(12, 5))
+    width = 0.27
+    for i, (name, values) in enumerate(series):
+        xs = [j + (i - 1) * width for j in range(len(labels))]
+        ax.bar(xs, [v if v is not None else 0 for v in values], width, label=name)
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(labels)))
+    ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=8)
+    ax.set_ylabel("ratio")
+    ax.set_title("GridSample: CPU fallback vs torch, modelled NPU vs HBM floor and vs the official algorithm")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

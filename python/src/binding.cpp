@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "aclnnop/aclnn_grid_sampler3d.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
+#include "ascend_sim/cost_constants.h"
 #include "ascend_sim/sim.h"
 
 namespace py = pybind11;
@@ -161,6 +162,26 @@ void SetPlatform(const std::string& soc, int64_t cores, int64_t ubBytes) {
     ascend_sim::SetPlatform(p);
 }
 
+// The cost model's constants, for analytic models that must use the same figures (scripts/npu_model.py).
+py::dict CostConstants() {
+    namespace c = ascend_sim::cost;
+    py::dict d;
+    d["clock_ghz"] = ascend_sim::GetPlatform().clockGHz;
+    d["mte2_bytes_per_cycle_base"] = c::kGmToUbBase;
+    d["mte2_bytes_per_cycle_shared"] = c::kGmToUbShared;
+    d["mte3_bytes_per_cycle_base"] = c::kUbToGmBase;
+    d["mte3_bytes_per_cycle_shared"] = c::kUbToGmShared;
+    d["mte2_instr_overhead"] = c::kLoadOverhead;
+    d["mte3_instr_overhead"] = c::kStoreOverhead;
+    d["mte2_kernel_startup"] = c::kMte2KernelStartup;
+    d["mte3_kernel_startup"] = c::kMte3KernelStartup;
+    d["vector_issue_cycles"] = c::kVecIssue;
+    d["vector_repeats_per_cycle"] = c::kUnaryRepeatsPerCycle;
+    d["gather_elems_per_cycle"] = c::kGatherElemsPerCycle;
+    d["hbm_bytes_per_s"] = c::kHbmBytesPerSecond;
+    return d;
+}
+
 py::dict Platform() {
     const ascend_sim::Platform& p = ascend_sim::GetPlatform();
     py::dict d;
@@ -184,4 +205,5 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
     m.def("last_launch_stats", &LastLaunchStats);
     m.def("set_platform", &SetPlatform, py::arg("soc") = "", py::arg("cores") = 0, py::arg("ub_bytes") = 0);
     m.def("platform", &Platform);
+    m.def("cost_constants", &CostConstants);
 }

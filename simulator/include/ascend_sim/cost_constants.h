@@ -57,5 +57,9 @@ constexpr uint64_t kDcacheHit = 4, kDcacheMiss = 300;
 // SyncAll (hardware all-core barrier) after the slowest core arrives. assumption.
 constexpr uint64_t kSyncAllCycles = 100;
 
+// ---- reporting only (not used by the timelines) -----------------------------------------
+// Nominal HBM bandwidth of 910B2/B3, for the "HBM floor" of the benchmark. low (third-party figure).
+constexpr double kHbmBytesPerSecond = 1.6e12;
+
 }  // namespace cost
 }  // namespace ascend_sim

@@ -121,6 +121,36 @@ ASCENDC_BINARY_OP(And, (detail::OneOf<T, int16_t, uint16_t>), VectorBinary, C(a 
 ASCENDC_BINARY_OP(Or, (detail::OneOf<T, int16_t, uint16_t>), VectorBinary, C(a | b))
 #undef ASCENDC_BINARY_OP
 
+// https://www.hiascend.com/llms-content/document/detail/canncommercial/canncommercial_900_API_ascendcopapi_atlasascendc_api_07_0048_html.md
+// MulAddDst: dst = src0 * src1 + dst, element-wise; A2 types half/float (dst and sources of one
+// type here). Modelled as a rounded multiply then a rounded add: the page does not say that the
+// hardware fuses them.
+template <typename T>
+inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                      const int32_t& count) {
+    static_assert(detail::kFloatType<T>, "MulAddDst: data type not supported on A2");
+    using C = typename detail::Calc<T>::type;
+    const char* api = "MulAddDst";
+    detail::CheckCount(api, count);
+    detail::CheckUb(api, "dst", dst, uint64_t(count));
+    detail::CheckUb(api, "src0", src0, uint64_t(count));
+    detail::CheckUb(api, "src1", src1, uint64_t(count));
+    detail::CheckOverlap(api, dst, count, src0, count);
+    detail::CheckOverlap(api, dst, count, src1, count);
+    const uint64_t bytes = uint64_t(count) * sizeof(T);
+    detail::RecordVector(api, bytes, uint64_t(count),
+                         ASC_UB(ascend_sim::UbRead(src0.addr_, bytes), ascend_sim::UbRead(src1.addr_, bytes), ascend_sim::UbRead(dst.addr_, bytes),
+                                ascend_sim::UbWrite(dst.addr_, bytes)),
+                         ascend_sim::InstrKind::VectorBinary);
+    T* __restrict d = dst.addr_;
+    const T* __restrict x = src0.addr_;
+    const T* __restrict y = src1.addr_;
+    for (int32_t i = 0; i < count; ++i) {
+        const C product = C(detail::Calc<T>::In(x[i]) * detail::Calc<T>::In(y[i]));
+        d[i] = detail::Calc<T>::Out(C(product + detail::Calc<T>::In(d[i])));
+    }
+}
+
 // Tensor-scalar forms: dst = op(src, scalar).
 #define ASCENDC_SCALAR_OP(Name, expr)                                                                          \
     template <typename T>                                                                                     \

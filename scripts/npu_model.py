@@ -1,0 +1,101 @@
+"""Analytic NPU figures for the benchmark, with the simulator's cost constants (all "modelled"):
+
+- the HBM floor: bytes that must move (input read once, grid, output) over the HBM bandwidth;
+- the official implementation's algorithm (../shared/docs/anchor.md) costed per core: a separate
+  NCHW -> NHWC transpose, blocks of 512 points in contiguous ranges per core, a serial prologue per
+  block, a sliding window (fp32 bilinear, C <= 16, window <= 80 KB) or one DMA per point per corner,
+  GM atomic accumulation for bicubic rows, and no double buffering (every stage serialised).
+
+The window decision is made per block from the actual grid, as the official kernel does at run time.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+BLOCK_POINTS = 512          # anchor work unit
+WINDOW_LIMIT = 80 * 1024    # anchor sliding-window UB buffer
+WINDOW_MAX_C = 16
+PROLOGUE_VECTOR_OPS = 40    # de-interleave, unnormalize, pad, NaN scrub, floor, weights, masks, selects
+SCALAR_CYCLES_PER_ADDRESS = 10   # assumption: scalar loop computing one DMA address
+TRANSPOSE_DMA_BYTES = 16 * 1024  # assumption: transpose kernel moves 16 KB per DMA
+
+
+def hbm_floor_us(x: np.ndarray, g: np.ndarray, constants: dict) -> float:
+    """Bytes that must move (input once, grid, output) over the nominal HBM bandwidth."""
+    out_elems = x.shape[0] * x.shape[1] * int(np.prod(g.shape[1:-1]))
+    moved = x.nbytes + g.nbytes + out_elems * x.itemsize
+    return moved / (constants["hbm_bytes_per_s"]) * 1e6
+
+
+def _dma_cycles(nbytes: float, count: float, load: bool, active: int, c: dict) -> float:
+    if load:
+        bw = c["mte2_bytes_per_cycle_base"] + c["mte2_bytes_per_cycle_shared"] / active
+        return count * c["mte2_instr_overhead"] + nbytes / bw
+    bw = c["mte3_bytes_per_cycle_base"] + c["mte3_bytes_per_cycle_shared"] / active
+    return count * c["mte3_instr_overhead"] + nbytes / bw
+
+
+def _vector_cycles(instructions: float, elems_per_instr: float, itemsize: int, c: dict) -> float:
+    repeats = math.ceil(elems_per_instr * itemsize / 256)
+    return instructions * (c["vector_issue_cycles"] + repeats / c["vector_repeats_per_cycle"])
+
+
+def _gather_cycles(instructions: float, elems: float, c: dict) -> float:
+    return instructions * (c["vector_issue_cycles"] + elems / c["gather_elems_per_cycle"])
+
+
+def anchor_us(x: np.ndarray, g: np.ndarray, mode: str, cores: int, constants: dict) -> float:
+    """Modelled time of the official algorithm for a float32 NCHW problem on `cores` AIV cores."""
+    c = constants
+    n, ch, h, w = x.shape
+    item = x.itemsize
+    points_per_image = g.shape[1] * g.shape[2]
+    blocks_per_image = math.ceil(points_per_image / BLOCK_POINTS)
+    total_blocks = n * blocks_per_image
+    active = min(cores, total_blocks)
+    taps = {"bilinear": 4, "nearest": 1, "bicubic": 16}[mode]
+
+    # 1. the separate transpose kernel: the whole input read and written once, split over the cores
+    per_core_bytes = x.nbytes / cores
+    transpose = (_dma_cycles(per_core_bytes, per_core_bytes / TRANSPOSE_DMA_BYTES, True, cores, c) +
+                 _dma_cycles(per_core_bytes, per_core_bytes / TRANSPOSE_DMA_BYTES, False, cores, c))
+
+    # 2. per block, serial stages
+    gx = ((g[..., 0].astype(np.float64) + 1.0) * w - 1.0) / 2.0
+    gy = ((g[..., 1].astype(np.float64) + 1.0) * h - 1.0) / 2.0
+    block_cycles = np.zeros(total_blocks)
+    for b in range(total_blocks):
+        img, start = divmod(b, blocks_per_image)
+        sl = slice(start * BLOCK_POINTS, min((start + 1) * BLOCK_POINTS, points_per_image))
+        px, py = gx[img].reshape(-1)[sl], gy[img].reshape(-1)[sl]
+        pts = px.size
+        cycles = _dma_cycles(pts * 2 * item, 1, True, active, c)                  # grid block
+        cycles += _vector_cycles(PROLOGUE_VECTOR_OPS, pts, item, c)                # prologue
+        inside = (px > -1) & (px < w) & (py > -1) & (py < h)
+        window_bytes = 0.0
+        if inside.any():
+            cols = np.clip(np.floor(px[inside]), 0, w - 1)
+            rows = np.clip(np.floor(py[inside]), 0, h - 1)
+            window_bytes = (rows.max() - rows.min() + 2) * (cols.max() - cols.min() + 2) * ch * item
+        if mode == "bilinear" and ch <= WINDOW_MAX_C and window_bytes <= WINDOW_LIMIT:
+            cycles += _dma_cycles(window_bytes, 1, True, active, c)                # one strided window copy
+            cycles += _gather_cycles(taps * ch, pts, c)                            # gather per corner per channel
+            cycles += _vector_cycles(7 * ch, pts, item, c)                          # weighted sum
+        else:
+            cycles += _dma_cycles(pts * taps * max(32, ch * item), pts * taps, True, active, c)  # per point per corner
+            cycles += pts * taps * SCALAR_CYCLES_PER_ADDRESS                       # scalar address loop
+            cycles += _vector_cycles(2 * taps, pts * ch, item, c)                  # UB transpose + weighting
+        out_bytes = pts * ch * item
+        passes = 4 if mode == "bicubic" else 1                                    # bicubic: GM atomic row passes
+        cycles += passes * _dma_cycles(out_bytes, ch, False, active, c)
+        if passes > 1:
+            cycles += (passes - 1) * _dma_cycles(out_bytes, ch, True, active, c)  # read-modify-write
+        block_cycles[b] = cycles
+
+    # contiguous block ranges per core; the slowest core sets the time
+    per_core = np.array_split(block_cycles, active)
+    slowest = max(part.sum() for part in per_core)
+    total = transpose + slowest + c["mte2_kernel_startup"] + c["mte3_kernel_startup"]
+    return total / (c["clock_ghz"] * 1e3)
