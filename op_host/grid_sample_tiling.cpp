@@ -7,8 +7,9 @@ namespace {
 
 constexpr int64_t kBlock = 32;          // UB alignment
 constexpr int64_t kSlotAlign = 64;      // Compare needs count * 4 bytes to be a multiple of 256
-constexpr int64_t kMinTilesPerCore = 4; // enough tiles per core to balance data-dependent cost
+constexpr int64_t kMinUnitsPerCore = 4; // enough work units per core to balance data-dependent cost
 constexpr int64_t kMinTilePoints = 256; // below this a tile's window is mostly halo rows
+constexpr int64_t kMinGroupChannels = 4;
 constexpr int64_t kOutChunkBytes = 16 * 1024;
 // The per-point path needs 16 points x 16 taps x one 32-byte block in half a window.
 constexpr int64_t kMinWindowBytes = 9 * 1024;
@@ -19,12 +20,15 @@ int64_t CeilDiv(int64_t v, int64_t a) { return (v + a - 1) / a; }
 // Taps per axis of each interpolation mode.
 int64_t TapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
 
-// Per-slot float vectors a mode keeps: grid x/y, per-axis tap indices and weights, one offset per
-// tap, three temporaries, gathered values (float + input dtype), accumulator and row accumulator.
-int64_t PointVectors(int32_t mode) {
-    int64_t t = TapsPerAxis(mode);
-    int64_t weights = mode == kNearest ? 0 : 2 * t;
-    return 2 + 2 * t + weights + t * t + 3 + 2 + 2;
+// Per-slot float vectors the kernel carves (GridSample2D::CarveBuffers): grid x/y, per-axis taps
+// and weights, three temporaries, gathered values, a row accumulator (bicubic), an accumulator
+// and an input-typed gather buffer (half types), and one offset per tap, of which the first
+// four reuse grid x/y and two temporaries (dead once the offsets exist).
+int64_t PointVectors(int32_t mode, int32_t dataKind) {
+    const int64_t t = TapsPerAxis(mode);
+    const int64_t weights = mode == kNearest ? 0 : 2 * t;
+    const int64_t offsets = t * t - std::min<int64_t>(t * t, 4);
+    return 2 + 2 * t + weights + 3 + 1 + (mode == kBicubic ? 1 : 0) + (dataKind == kFloat32 ? 0 : 2) + offsets;
 }
 // Masks: one per tap per axis, a scratch one and the tile's real-slot mask.
 int64_t MaskCount(int32_t mode) { return 2 * TapsPerAxis(mode) + 2; }
@@ -51,7 +55,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     if (platform.coreNum == 0) { *why = "platform reports 0 vector cores"; return false; }
     const int64_t elem = DataKindBytes(p.dataKind);
     const int64_t ub = static_cast<int64_t>(platform.ubBytes);
-    const int64_t vectors = PointVectors(p.mode);
+    const int64_t vectors = PointVectors(p.mode, p.dataKind);
     const int64_t masks = MaskCount(p.mode);
 
     // Per-slot cost: the float vectors, the masks, and the double-buffered grid tile.
@@ -81,9 +85,11 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // warp (rotation, scale, flow) stays small; narrow outputs use whole rows, which are one
     // contiguous run ("flat") when grid and output rows are packed.
     const bool rowsPacked = p.gridStrideH == 2 * p.outW && p.outStrideH == p.outW;
-    const int64_t blockCols = slots >= 1024 ? 64 : 32;
+    // Square-ish blocks keep a rotated tile's window smallest (32 columns: 128-byte fp32 rows).
+    const int64_t blockCols = 32;
+    constexpr int64_t kWholeRowCols = 64;   // rows this narrow are tiled whole
     int64_t tileCols, pitch;
-    if (p.outW <= blockCols) {
+    if (p.outW <= std::max(blockCols, kWholeRowCols) && p.outW <= slots) {
         tileCols = p.outW;
         pitch = rowsPacked ? p.outW : RoundUp(p.outW, 16);
     } else {
@@ -94,9 +100,15 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     auto countTiles = [&](int64_t rows) {
         return p.n * CeilDiv(p.outH, rows) * CeilDiv(p.outW, tileCols);
     };
-    // Smaller tiles when there are too few to keep every core busy.
+    // Enough work units to keep every core busy: first split the channels into groups (large
+    // tiles keep the halo and the per-instruction cost low, and a core's consecutive units share
+    // their tile's coordinates), then make tiles smaller.
+    const int64_t targetUnits = kMinUnitsPerCore * int64_t(platform.coreNum);
+    const int64_t maxGroups = std::max<int64_t>(1, p.c / kMinGroupChannels);
+    int64_t groups = 1;
+    while (countTiles(tileRows) * groups < targetUnits && groups * 2 <= maxGroups) groups *= 2;
     while (tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
-           countTiles(tileRows) < kMinTilesPerCore * int64_t(platform.coreNum))
+           countTiles(tileRows) * groups < targetUnits)
         tileRows = CeilDiv(tileRows, 2);
     t.flatTiles = (rowsPacked && tileCols == p.outW) ? 1 : 0;
     t.tileRows = tileRows;
@@ -126,10 +138,13 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     }
     t.windowBufBytes = static_cast<int32_t>(window);
 
-    if (t.totalTiles == 0) { *why = "empty problem has no tiles"; return false; }
-    out->blockDim = static_cast<uint32_t>(std::min<int64_t>(platform.coreNum, t.totalTiles));
-    t.tilesPerCore = t.totalTiles / out->blockDim;
-    t.tailCores = t.totalTiles % out->blockDim;
+    if (t.totalTiles == 0 || p.c == 0) { *why = "empty problem has no tiles"; return false; }
+    t.groupChannels = CeilDiv(p.c, groups);
+    t.channelGroups = CeilDiv(p.c, t.groupChannels);
+    t.totalUnits = t.totalTiles * t.channelGroups;
+    out->blockDim = static_cast<uint32_t>(std::min<int64_t>(platform.coreNum, t.totalUnits));
+    t.unitsPerCore = t.totalUnits / out->blockDim;
+    t.tailCores = t.totalUnits % out->blockDim;
     out->tilingKey = MakeTilingKey(p.dataKind, p.mode);
     out->workspaceBytes = RoundUp(sizeof(GridSampleTilingData), kBlock);
     return true;

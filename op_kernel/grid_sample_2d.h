@@ -72,17 +72,30 @@ public:
 
     __aicore__ inline void Process() {
         const int64_t core = AscendC::GetBlockIdx();
-        const int64_t count = t_.tilesPerCore + (core < t_.tailCores ? 1 : 0);
-        const int64_t first = core * t_.tilesPerCore + MinI(core, t_.tailCores);
+        const int64_t count = t_.unitsPerCore + (core < t_.tailCores ? 1 : 0);
+        const int64_t first = core * t_.unitsPerCore + MinI(core, t_.tailCores);
         if (count <= 0) return;
-        LoadGrid(TileAt(first));
-        for (int64_t i = 0; i < count; ++i) {
-            if (i + 1 < count) LoadGrid(TileAt(first + i + 1));   // prefetch: overlaps this tile's work
-            ProcessTile(TileAt(first + i));
+        const int64_t groups = t_.channelGroups;
+        const int64_t firstTile = first / groups, lastTile = (first + count - 1) / groups;
+        LoadGrid(TileAt(firstTile));
+        for (int64_t tile = firstTile; tile <= lastTile; ++tile) {
+            if (tile < lastTile) LoadGrid(TileAt(tile + 1));   // prefetch: overlaps this tile's work
+            const Tile geometry = TileAt(tile);
+            PrepareTile(geometry);
+            const int64_t groupBegin = tile == firstTile ? first % groups : 0;
+            const int64_t groupEnd = tile == lastTile ? (first + count - 1) % groups + 1 : groups;
+            const int64_t cBegin = groupBegin * t_.groupChannels;
+            const int64_t cEnd = MinI(t_.c, groupEnd * t_.groupChannels);
+            if (useWindow_) {
+                SampleFromWindow(geometry, cBegin, cEnd);
+            } else {
+                SamplePerPoint(geometry, cBegin, cEnd);
+            }
         }
     }
 
 private:
+    // Carves the per-slot vectors in the order and number the tiling counted (PointVectors).
     __aicore__ inline void CarveBuffers() {
         LocalTensor<float> all = pointBuf_.Get<float>();
         int32_t next = 0;
@@ -95,14 +108,20 @@ private:
             for (int32_t j = 0; j < kTaps; ++j) wx_[j] = take();
             for (int32_t i = 0; i < kTaps; ++i) wy_[i] = take();
         }
-        for (int32_t k = 0; k < kTapCount; ++k) off_[k] = take().template ReinterpretCast<uint32_t>();
         scratch_.t0 = take();   // t0, t1 adjacent: together they hold a whole converted grid tile
         scratch_.t1 = take();
         scratch_.t2 = take();
         gathered_ = take();
-        gatheredIo_ = take().template ReinterpretCast<T>();
-        acc_ = take();
-        rowAcc_ = take();
+        if (MODE == kBicubic) rowAcc_ = take();
+        if (!kFloatIo) {
+            acc_ = take();
+            gatheredIo_ = take().template ReinterpretCast<T>();
+        }
+        // Offsets are built last in a tile's preparation, when grid x/y and two temporaries are
+        // dead: the first four offsets live there.
+        const LocalTensor<float> reused[4] = {gx_, gy_, scratch_.t1, scratch_.t2};
+        for (int32_t k = 0; k < kTapCount; ++k)
+            off_[k] = (k < 4 ? reused[k] : take()).template ReinterpretCast<uint32_t>();
 
         LocalTensor<uint8_t> masks = maskBuf_.Get<uint8_t>();
         int32_t m = 0;
@@ -416,11 +435,12 @@ private:
         windowQue_.EnQue(win);
     }
 
-    __aicore__ inline void SampleFromWindow(const Tile& tile, const Box& box, int64_t pitch, int64_t planeBytes) {
+    __aicore__ inline void SampleFromWindow(const Tile& tile, int64_t cBegin, int64_t cEnd) {
+        const int64_t planeBytes = planeBytes_;
         const int64_t perChunk = MinI(t_.chunkChannels, t_.windowBufBytes / planeBytes);
-        for (int64_t c0 = 0; c0 < t_.c; c0 += perChunk) {
-            const int64_t channels = MinI(perChunk, t_.c - c0);
-            LoadWindow(tile, box, c0, channels, pitch, planeBytes);
+        for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
+            const int64_t channels = MinI(perChunk, cEnd - c0);
+            LoadWindow(tile, box_, c0, channels, pitch_, planeBytes);
             LocalTensor<T> win = windowQue_.template DeQue<T>();
             LocalTensor<T> out = outQue_.template AllocTensor<T>();
             for (int64_t c = 0; c < channels; ++c)
@@ -434,13 +454,13 @@ private:
     // ---- per-point path ---------------------------------------------------------------------
     // Each valid tap of each point is fetched for `channels` channels by one DMA (one 32-byte
     // block per channel); invalid taps read the zero area at the front.
-    __aicore__ inline void SamplePerPoint(const Tile& tile) {
+    __aicore__ inline void SamplePerPoint(const Tile& tile, int64_t cBegin, int64_t cEnd) {
         const int64_t tapBlock = kTapCount * kBlockBytes;
-        const int64_t perChunk = MinI(MinI(t_.chunkChannels, t_.c),
+        const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin),
                                       MaxI(1, (t_.windowBufBytes / 2) / (tapBlock * 16)));
         const int64_t lastSlot = t_.flatTiles ? tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
-        for (int64_t c0 = 0; c0 < t_.c; c0 += perChunk) {
-            const int64_t channels = MinI(perChunk, t_.c - c0);
+        for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
+            const int64_t channels = MinI(perChunk, cEnd - c0);
             const int64_t zeroBytes = RoundUpTo(channels * kBlockBytes, kBlockBytes);
             const int64_t group = (t_.windowBufBytes - zeroBytes) / (tapBlock * channels) / 16 * 16;
             LocalTensor<T> out = outQue_.template AllocTensor<T>();
@@ -492,7 +512,9 @@ private:
     }
 
     // ---- one tile ---------------------------------------------------------------------------
-    __aicore__ inline void ProcessTile(const Tile& tile) {
+    // Coordinates, weights, validity and the window (or per-point) plan of a tile, shared by all
+    // of its channels.
+    __aicore__ inline void PrepareTile(const Tile& tile) {
         SplitGrid();
         const bool padSlots = HasPadSlots(tile);
         if (padSlots) MarkRealSlots(tile);
@@ -512,21 +534,21 @@ private:
             box.hiX = t_.inW - 1;
             cols = t_.inW;
         }
-        const int64_t pitch = (cols == t_.inW && t_.inStrideH == t_.inW)
-                                  ? t_.inW
-                                  : RoundUpTo(MaxI(cols, 1) * kElem, kBlockBytes) / kElem;
-        const int64_t planeBytes = kBlockBytes + RoundUpTo(rows * pitch * kElem, kBlockBytes);
-        if (planeBytes <= t_.windowBufBytes && rows <= 4095) {
-            WindowOffsets(box, pitch, padSlots);
-            SampleFromWindow(tile, box, pitch, planeBytes);
-        } else {
-            SamplePerPoint(tile);
-        }
+        pitch_ = (cols == t_.inW && t_.inStrideH == t_.inW) ? t_.inW
+                                                               : RoundUpTo(MaxI(cols, 1) * kElem, kBlockBytes) / kElem;
+        planeBytes_ = kBlockBytes + RoundUpTo(rows * pitch_ * kElem, kBlockBytes);
+        box_ = box;
+        useWindow_ = planeBytes_ <= t_.windowBufBytes && rows <= 4095;
+        if (useWindow_) WindowOffsets(box, pitch_, padSlots);
     }
 
     GridSampleTilingData t_;
     int32_t slots_ = 0;
     int64_t markedRows_ = -1, markedCols_ = -1;
+    // the current tile's plan
+    Box box_{};
+    int64_t pitch_ = 0, planeBytes_ = 0;
+    bool useWindow_ = false;
     AscendC::TPipe pipe_;
     AscendC::TQue<TPosition::VECIN, 2> gridQue_;
     AscendC::TQue<TPosition::VECIN, 2> windowQue_;

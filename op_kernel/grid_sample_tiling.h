@@ -33,7 +33,10 @@ struct GridSampleTilingData {
     int64_t tileRows, tileCols;        // tileCols == outW when whole rows form one tile
     int64_t tilesPerRow, tilesPerCol;  // tiles across W and H of the output plane
     int64_t tilesPerPlane, totalTiles;
-    int64_t tilesPerCore, tailCores;   // the first tailCores cores take one more tile
+    // work units: each tile's channels split into channelGroups groups of groupChannels; unit u is
+    // group u % channelGroups of tile u / channelGroups, so a core's consecutive units share tiles
+    int64_t channelGroups, groupChannels, totalUnits;
+    int64_t unitsPerCore, tailCores;   // the first tailCores cores take one more unit
     int32_t flatTiles;                 // 1: a tile's rows are contiguous in grid and out
     int32_t slotCount;                 // point slots per tile buffer (multiple of 64)
     // UB partition (bytes); the kernel calls InitBuffer with exactly these

@@ -29,10 +29,24 @@ def extension(build: str | None = None):
     return _extensions[build]
 
 
+def _cann_runtime() -> str | None:
+    """Where a CANN runtime is installed on this machine, if anywhere."""
+    for var in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME"):
+        root = os.environ.get(var)
+        if root and os.path.exists(os.path.join(root, "lib64", "libascendcl.so")):
+            return root
+    return None
+
+
 def backend() -> str:
-    """What runs the operator: the simulator's fast build unless ASCEND_GRIDSAMPLE_BUILD=checked."""
+    """What runs the operator: the simulator's fast build unless ASCEND_GRIDSAMPLE_BUILD=checked.
+
+    This package is built against the simulator; a CANN runtime on the machine is reported but not
+    used (running on an NPU needs a build with the CANN toolkit)."""
     build = os.environ.get(_BUILD_ENV, "fast")
-    return f"simulator-{build}"
+    cann = _cann_runtime()
+    suffix = f" (CANN runtime at {cann} not used: this build targets the simulator)" if cann else ""
+    return f"simulator-{build}{suffix}"
 
 
 def last_launch_stats(build: str | None = None) -> dict:

@@ -31,10 +31,13 @@ int64_t Taps(int32_t mode) { return mode == gridsample::kBicubic ? 4 : (mode == 
 int64_t CeilDivI(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 // Float vectors the kernel's CarveBuffers takes: gx, gy, taps per axis, weights per axis (not for
-// nearest), one offset per tap, t0, t1, t2, gathered, gatheredIo, acc, rowAcc.
-int64_t KernelPointVectors(int32_t mode) {
+// nearest), t0, t1, t2, gathered, rowAcc (bicubic), acc and gatheredIo (half types), and one offset
+// per tap beyond the four that reuse gx, gy, t1 and t2.
+int64_t KernelPointVectors(int32_t mode, int32_t dataKind) {
     const int64_t t = Taps(mode);
-    return 2 + 2 * t + (mode == gridsample::kNearest ? 0 : 2 * t) + t * t + 3 + 4;
+    const int64_t ownOffsets = t * t > 4 ? t * t - 4 : 0;
+    return 2 + 2 * t + (mode == gridsample::kNearest ? 0 : 2 * t) + 3 + 1 + (mode == gridsample::kBicubic ? 1 : 0) +
+           (dataKind == gridsample::kFloat32 ? 0 : 2) + ownOffsets;
 }
 // Masks CarveBuffers takes: per tap per axis, scratch, real slots.
 int64_t KernelMasks(int32_t mode) { return 2 * Taps(mode) + 2; }
@@ -98,26 +101,30 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
 
     // Cores.
     CHECK_MSG(tl.blockDim >= 1 && tl.blockDim <= pl.coreNum, where + ": blockDim " + std::to_string(tl.blockDim));
-    CHECK_MSG(t.tilesPerCore >= 0 && t.tailCores >= 0 && t.tailCores < int64_t(tl.blockDim), where);
-    CHECK_MSG(t.tilesPerCore * int64_t(tl.blockDim) + t.tailCores == t.totalTiles, where);
+    CHECK_MSG(t.unitsPerCore >= 0 && t.tailCores >= 0 && t.tailCores < int64_t(tl.blockDim), where);
+    CHECK_MSG(t.unitsPerCore * int64_t(tl.blockDim) + t.tailCores == t.totalUnits, where);
+    // Channel groups: every channel in exactly one group, no empty group.
+    CHECK_MSG(t.groupChannels >= 1 && t.channelGroups >= 1, where);
+    CHECK_MSG(t.channelGroups * t.groupChannels >= p.c && (t.channelGroups - 1) * t.groupChannels < p.c, where);
+    CHECK_MSG(t.totalUnits == t.totalTiles * t.channelGroups, where);
     CHECK_MSG(tl.workspaceBytes >= sizeof(gridsample::GridSampleTilingData), where);
 
-    // Per-core ranges (as Process computes them) partition [0, totalTiles), sizes differ by <= 1,
+    // Per-core ranges (as Process computes them) partition [0, totalUnits), sizes differ by <= 1,
     // and no core takes more than ceil(total / blockDim).
     {
         int64_t expectFirst = 0, minCount = INT64_MAX, maxCount = 0;
         for (int64_t core = 0; core < int64_t(tl.blockDim); ++core) {
-            const int64_t count = t.tilesPerCore + (core < t.tailCores ? 1 : 0);
-            const int64_t first = core * t.tilesPerCore + std::min<int64_t>(core, t.tailCores);
+            const int64_t count = t.unitsPerCore + (core < t.tailCores ? 1 : 0);
+            const int64_t first = core * t.unitsPerCore + std::min<int64_t>(core, t.tailCores);
             if (first != expectFirst) { CHECK_MSG(first == expectFirst, where + ": core " + std::to_string(core)); break; }
             expectFirst += count;
             minCount = std::min(minCount, count);
             maxCount = std::max(maxCount, count);
         }
-        CHECK_MSG(expectFirst == t.totalTiles, where);
+        CHECK_MSG(expectFirst == t.totalUnits, where);
         CHECK_MSG(maxCount - minCount <= 1, where);
-        CHECK_MSG(maxCount <= CeilDivI(t.totalTiles, tl.blockDim), where);
-        CHECK_MSG(minCount >= 1, where + ": a launched core has no tile");
+        CHECK_MSG(maxCount <= CeilDivI(t.totalUnits, tl.blockDim), where);
+        CHECK_MSG(minCount >= 1, where + ": a launched core has no work unit");
     }
 
     // Tile geometry.
@@ -149,7 +156,7 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
     CHECK_MSG(int64_t(t.gridBufBytes) >= int64_t(t.slotCount) * 2 * elem, where);
     CHECK_MSG(int64_t(t.pointBufBytes) >= int64_t(t.slotCount) * 4, where);
     CHECK_MSG(int64_t(t.maskBufBytes) * 8 >= t.slotCount, where);
-    CHECK_MSG(t.pointBufCount >= KernelPointVectors(p.mode), where + ": pointBufCount " + std::to_string(t.pointBufCount));
+    CHECK_MSG(t.pointBufCount >= KernelPointVectors(p.mode, p.dataKind), where + ": pointBufCount " + std::to_string(t.pointBufCount));
     CHECK_MSG(t.maskBufCount >= KernelMasks(p.mode), where + ": maskBufCount " + std::to_string(t.maskBufCount));
     CHECK_MSG(t.chunkChannels >= 1 && t.chunkChannels <= p.c, where + ": chunkChannels " + std::to_string(t.chunkChannels));
     CHECK_MSG(int64_t(t.outBufBytes) >= int64_t(t.chunkChannels) * t.slotCount * elem, where);
@@ -366,11 +373,11 @@ TEST_CASE("tiling: many tiles are balanced across all cores") {
             Tiling t;
             std::string why;
             CHECK(ComputeTiling(p, pl, &t, &why));
-            CHECK(t.data.totalTiles >= int64_t(coreNum));
-            CHECK(t.blockDim == coreNum);   // enough tiles: every core works
-            const int64_t maxPerCore = t.data.tilesPerCore + (t.data.tailCores > 0 ? 1 : 0);
-            CHECK(maxPerCore <= CeilDivI(t.data.totalTiles, t.blockDim));
-            CHECK(maxPerCore - t.data.tilesPerCore <= 1);
+            CHECK(t.data.totalUnits >= int64_t(coreNum));
+            CHECK(t.blockDim == coreNum);   // enough work units: every core works
+            const int64_t maxPerCore = t.data.unitsPerCore + (t.data.tailCores > 0 ? 1 : 0);
+            CHECK(maxPerCore <= CeilDivI(t.data.totalUnits, t.blockDim));
+            CHECK(maxPerCore - t.data.unitsPerCore <= 1);
         }
 }
 
@@ -390,7 +397,7 @@ TEST_CASE("tiling: problems beyond int32 element counts (no launch)") {
             CHECK(d.outStrideN == int64_t(256) * 1024 * 1024);
             CHECK(d.totalTiles == p.n * d.tilesPerPlane);
             CHECK(d.totalTiles > INT32_MAX / 4096);
-            CHECK(d.tilesPerCore * int64_t(t.blockDim) + d.tailCores == d.totalTiles);
+            CHECK(d.unitsPerCore * int64_t(t.blockDim) + d.tailCores == d.totalUnits);
             CHECK(t.blockDim == pl.coreNum);
             // Tile arithmetic on the last tile stays inside the output (int64 all the way).
             const int64_t last = d.totalTiles - 1;
