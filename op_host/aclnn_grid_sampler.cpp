@@ -103,24 +103,45 @@ std::vector<int64_t> ContiguousStrides(const std::vector<int64_t>& shape) {
     return s;
 }
 
-// Element-wise copy between two strided views of one shape (the stand-in for CANN's ViewCopy).
-void CopyStrided(char* dst, const std::vector<int64_t>& dstStrides, const char* src,
-                 const std::vector<int64_t>& srcStrides, const std::vector<int64_t>& shape, int64_t elem) {
+// Copy between two strided views of one shape (the stand-in for CANN's ViewCopy): an odometer over
+// the outer dims, a tight loop (or one memcpy) along the innermost.
+template <typename E>
+void CopyRows(char* dst, const std::vector<int64_t>& dstStrides, const char* src, const std::vector<int64_t>& srcStrides,
+              const std::vector<int64_t>& shape) {
     const int rank = static_cast<int>(shape.size());
-    int64_t total = 1;
-    for (int64_t s : shape) total *= s;
+    const int64_t inner = shape[rank - 1], ds = dstStrides[rank - 1], ss = srcStrides[rank - 1];
+    int64_t rows = 1;
+    for (int d = 0; d + 1 < rank; ++d) rows *= shape[d];
     std::vector<int64_t> idx(rank, 0);
-    for (int64_t i = 0; i < total; ++i) {
+    for (int64_t r = 0; r < rows; ++r) {
         int64_t so = 0, dof = 0;
-        for (int d = 0; d < rank; ++d) {
+        for (int d = 0; d + 1 < rank; ++d) {
             so += idx[d] * srcStrides[d];
             dof += idx[d] * dstStrides[d];
         }
-        std::memcpy(dst + dof * elem, src + so * elem, elem);
-        for (int d = rank - 1; d >= 0; --d) {
+        E* out = reinterpret_cast<E*>(dst) + dof;
+        const E* in = reinterpret_cast<const E*>(src) + so;
+        if (ds == 1 && ss == 1) {
+            std::memcpy(out, in, static_cast<size_t>(inner) * sizeof(E));
+        } else {
+            for (int64_t i = 0; i < inner; ++i) out[i * ds] = in[i * ss];
+        }
+        for (int d = rank - 2; d >= 0; --d) {
             if (++idx[d] < shape[d]) break;
             idx[d] = 0;
         }
+    }
+}
+
+void CopyStrided(char* dst, const std::vector<int64_t>& dstStrides, const char* src,
+                 const std::vector<int64_t>& srcStrides, const std::vector<int64_t>& shape, int64_t elem) {
+    for (int64_t s : shape)
+        if (s == 0) return;
+    switch (elem) {
+        case 1: CopyRows<uint8_t>(dst, dstStrides, src, srcStrides, shape); break;
+        case 2: CopyRows<uint16_t>(dst, dstStrides, src, srcStrides, shape); break;
+        case 4: CopyRows<uint32_t>(dst, dstStrides, src, srcStrides, shape); break;
+        default: CopyRows<uint64_t>(dst, dstStrides, src, srcStrides, shape); break;
     }
 }
 
