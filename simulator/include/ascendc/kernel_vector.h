@@ -3,6 +3,7 @@
 // One repeat = 256 bytes; repeats per call = ceil(count * sizeof(T) / 256).
 #pragma once
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "ascendc/kernel_copy.h"
@@ -431,7 +432,13 @@ inline void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTe
     const T* __restrict x = src0.addr_;
     const uint8_t* __restrict m = reinterpret_cast<const uint8_t*>(selMask.addr_);
     if (period == 0xFFFFFFFFu) {
-        for (uint32_t i = 0; i < count; ++i) d[i] = ((m[i >> 3] >> (i & 7)) & 1u) ? x[i] : y(i);
+        uint32_t i = 0;
+        // whole mask bytes: 8 lanes with a constant trip count, which the compiler vectorizes
+        for (; i + 8 <= count; i += 8) {
+            const uint32_t bits = m[i >> 3];
+            for (uint32_t k = 0; k < 8; ++k) d[i + k] = ((bits >> k) & 1u) ? x[i + k] : y(i + k);
+        }
+        for (; i < count; ++i) d[i] = ((m[i >> 3] >> (i & 7)) & 1u) ? x[i] : y(i);
     } else {
         for (uint32_t i = 0; i < count; ++i) {
             const uint32_t b = i % period;
@@ -495,8 +502,8 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
                          ASC_UB(detail::UbRead(o, uint64_t(count) * 4), srcRead, detail::UbWrite(dst.addr_, uint64_t(count) * sizeof(T))),
                          ascend_sim::InstrKind::VectorGather);
     T* __restrict d = dst.addr_;
-    const T* __restrict s = reinterpret_cast<const T*>(srcBase + srcBaseOffset);
-    for (uint32_t i = 0; i < count; ++i) d[i] = s[o[i] / sizeof(T)];
+    const uint8_t* bytes = srcBase + srcBaseOffset;
+    for (uint32_t i = 0; i < count; ++i) std::memcpy(d + i, bytes + o[i], sizeof(T));
 }
 
 // https://www.hiascend.com/doc_center/source/zh/CANNCommunityEdition/910beta2/API/ascendcopapi/atlasascendc_api_07_0071.html
