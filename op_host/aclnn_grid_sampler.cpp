@@ -202,7 +202,8 @@ void Stage(const TensorDesc& d, StagedView* stage, uint64_t* workspace) {
 bool PlanKernel(aclOpExecutor* e) {
     uint64_t workspace = 0;
     // Views the kernel cannot address are packed first (and out is packed, then copied back).
-    const bool inputOk = KernelCanAddress(e->input, 1);
+    // the per-point path reads runs of up to 4 pixels per channel: channel planes must not overlap them
+    const bool inputOk = KernelCanAddress(e->input, 1) && e->input.strides[1] >= e->input.shape[3];
     const bool gridOk = KernelCanAddress(e->grid, 2);
     bool outOk = KernelCanAddress(e->out, 1);
     gridsample::Problem p;

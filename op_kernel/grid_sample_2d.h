@@ -452,10 +452,8 @@ private:
     }
 
     // ---- per-point path ---------------------------------------------------------------------
-    // Each valid tap of each point is fetched for `channels` channels by one DMA (one 32-byte
-    // block per channel); invalid taps read the zero area at the front.
     __aicore__ inline void SamplePerPoint(const Tile& tile, int64_t cBegin, int64_t cEnd) {
-        const int64_t tapBlock = kTapCount * kBlockBytes;
+        const int64_t tapBlock = kTaps * kBlockBytes;   // per point: one block per tap row
         const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin),
                                       MaxI(1, (t_.windowBufBytes / 2) / (tapBlock * 16)));
         const int64_t lastSlot = t_.flatTiles ? tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
@@ -483,26 +481,37 @@ private:
         }
     }
 
+    // A point's taps of one row lie within kTaps adjacent pixels (padding moves taps at most as far
+    // apart as they were), so each tap row is one DMA of that run for `channels` channels, one
+    // 32-byte block per channel; invalid taps read the zero area at the front.
     __aicore__ inline void FetchPointTaps(const Tile& tile, const LocalTensor<T>& area, int64_t s, int64_t local,
                                           int64_t c0, int64_t channels, int64_t zeroBytes) {
         const bool real = SlotIsReal(tile, s);
+        int64_t xs = t_.inW;   // first pixel of the run: the smallest valid x tap
+        bool anyX = false;
+        for (int32_t j = 0; j < kTaps; ++j) {
+            if (real && MaskBit(maskX_[j], s)) {
+                xs = MinI(xs, static_cast<int64_t>(tx_[j].GetValue(s)));
+                anyX = true;
+            }
+        }
+        const int64_t run = MinI(kTaps, t_.inW);
+        xs = MaxI(0, MinI(xs, t_.inW - run));
         for (int32_t i = 0; i < kTaps; ++i) {
-            for (int32_t j = 0; j < kTaps; ++j) {
-                const int32_t k = i * kTaps + j;
-                const bool valid = real && MaskBit(maskY_[i], s) && MaskBit(maskX_[j], s);
-                if (!valid) {
-                    off_[k].SetValue(s, 0);
-                    continue;
-                }
+            const bool rowValid = anyX && MaskBit(maskY_[i], s);
+            const int64_t block = zeroBytes + (local * kTaps + i) * channels * kBlockBytes;
+            if (rowValid) {
                 const int64_t y = static_cast<int64_t>(ty_[i].GetValue(s));
-                const int64_t x = static_cast<int64_t>(tx_[j].GetValue(s));
-                const int64_t dst = zeroBytes + (local * kTapCount + k) * channels * kBlockBytes;
-                AscendC::DataCopyPad(area[dst / kElem],
-                                     xGm_[tile.n * t_.inStrideN + c0 * t_.inStrideC + y * t_.inStrideH + x],
-                                     DataCopyExtParams(static_cast<uint16_t>(channels), kElem,
-                                                       static_cast<uint32_t>((t_.inStrideC - 1) * kElem), 0, 0),
+                AscendC::DataCopyPad(area[block / kElem],
+                                     xGm_[tile.n * t_.inStrideN + c0 * t_.inStrideC + y * t_.inStrideH + xs],
+                                     DataCopyExtParams(static_cast<uint16_t>(channels), static_cast<uint32_t>(run * kElem),
+                                                       static_cast<uint32_t>((t_.inStrideC - run) * kElem), 0, 0),
                                      DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
-                off_[k].SetValue(s, static_cast<uint32_t>(dst));
+            }
+            for (int32_t j = 0; j < kTaps; ++j) {
+                const bool valid = rowValid && MaskBit(maskX_[j], s);
+                const int64_t column = valid ? static_cast<int64_t>(tx_[j].GetValue(s)) - xs : 0;
+                off_[i * kTaps + j].SetValue(s, valid ? static_cast<uint32_t>(block + column * kElem) : 0u);
             }
         }
     }
