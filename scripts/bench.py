@@ -79,17 +79,21 @@ def make_cases(quick: bool):
     return cases
 
 
-def median_ms(fn, min_runs=5, min_seconds=0.5):
-    fn()   # warm-up
-    times = []
+def median_ms(fns, rounds=15, max_seconds=20.0):
+    """Median ms of each callable, timed interleaved (one run of each per round) so that machine
+    noise falls on all of them alike."""
+    for fn in fns:
+        fn()   # warm-up
+    times = [[] for _ in fns]
     start = time.perf_counter()
-    while len(times) < min_runs or time.perf_counter() - start < min_seconds:
-        t0 = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t0) * 1e3)
-        if len(times) >= 200:
+    for _ in range(rounds):
+        for i, fn in enumerate(fns):
+            t0 = time.perf_counter()
+            fn()
+            times[i].append((time.perf_counter() - t0) * 1e3)
+        if time.perf_counter() - start > max_seconds:
             break
-    return float(np.median(times))
+    return [float(np.median(t)) for t in times]
 
 
 # ---- peers: each returns a callable, or raises with the reason it cannot run -------------------
@@ -209,20 +213,27 @@ def main():
     cpu_rows, npu_rows, plot = [], [], []
     for label, x, g, mode, padding, channel_last in make_cases(args.quick):
         name = f"{label} {mode}/{padding}"
-        ours = median_ms(lambda: ags.grid_sample(x, g, mode, padding, False, channel_last=channel_last, build="fast"))
-        times, ratios, peer_ratio = [], [], {}
+        runners, notes = [lambda: ags.grid_sample(x, g, mode, padding, False, channel_last=channel_last, build="fast")], {}
         for peer, make in PEERS:
             try:
-                t = median_ms(make(x, g, mode, padding, channel_last))
-                times.append(f"{t:.2f}")
-                ratios.append(f"{t / ours:.2f}")
-                peer_ratio[peer] = t / ours
+                runners.append(make(x, g, mode, padding, channel_last))
+                notes[peer] = None
             except ImportError:
-                times.append("not installed")
-                ratios.append("-")
+                notes[peer] = "not installed"
             except Exception as exc:   # a peer that cannot run says why
-                times.append(str(exc).split("\n")[0][:60])
+                notes[peer] = str(exc).split("\n")[0][:60]
+        measured = iter(median_ms(runners, rounds=5 if args.quick else 15))
+        ours = next(measured)
+        times, ratios, peer_ratio = [], [], {}
+        for peer, _ in PEERS:
+            if notes[peer] is not None:
+                times.append(notes[peer])
                 ratios.append("-")
+                continue
+            t = next(measured)
+            times.append(f"{t:.2f}")
+            ratios.append(f"{t / ours:.2f}")
+            peer_ratio[peer] = t / ours
         shape = "x".join(map(str, _nchw(x, channel_last).shape))
         cpu_rows.append([name, shape, x.dtype.name, f"{ours:.2f}"] + times + ratios)
         f = npu_figures(x, g, mode, padding, channel_last)
@@ -243,7 +254,8 @@ def main():
     text = (f"# GridSample performance\n\n{datetime.date.today().isoformat()}, {machine}"
             f"{' (quick mode: small shapes)' if args.quick else ''}.\n\n"
             "## CPU fallback (the simulator's fast build) against the CPU peers\n\n"
-            "Median ms after warm-up, same thread count; ratio = peer time / our time (> 1: ours is faster).\n\n"
+            "Median ms after warm-up, same thread count, ours and the peers timed interleaved; "
+            "ratio = peer time / our time (> 1: ours is faster).\n\n"
             + table(cpu_header, cpu_rows) +
             f"\n\n## NPU, modelled ({npu['soc']}, {npu['aiv_cores']} vector cores)\n\n"
             "All NPU figures are modelled by the simulator's cost model (constants in "
