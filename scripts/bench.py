@@ -22,6 +22,7 @@ import ascend_gridsample as ags
 import npu_model
 
 THREADS = os.cpu_count() or 1
+NOTES_MARKER = "<!-- analysis: kept by bench.py -->"
 
 
 def affine_grid(n, h, w, angle_deg=20.0, scale=1.1):
@@ -265,8 +266,15 @@ def main():
             "Counters per output element from the checked build.\n\n" + table(npu_header, npu_rows) + "\n")
     print(text)
     if args.report:
+        # the hand-written analysis below the marker survives a new run
+        notes = ""
+        if os.path.exists(args.report):
+            with open(args.report) as fh:
+                previous = fh.read()
+            if NOTES_MARKER in previous:
+                notes = previous[previous.index(NOTES_MARKER):]
         with open(args.report, "w") as fh:
-            fh.write(text)
+            fh.write(text + ("\n" + notes if notes else ""))
         write_plot(plot, os.path.splitext(args.report)[0] + ".png")
 
 
