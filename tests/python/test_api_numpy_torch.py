@@ -518,6 +518,14 @@ def test_backend_default_and_checked_env():
     assert _run_py(code, ASCEND_GRIDSAMPLE_BUILD="fast").splitlines() == ["simulator-fast", "False"]
 
 
+def test_backend_reports_a_cann_runtime_it_does_not_use(tmp_path):
+    lib = tmp_path / "lib64"
+    lib.mkdir()
+    (lib / "libascendcl.so").write_bytes(b"")
+    out = _run_py("import ascend_gridsample as a; print(a.backend())", ASCEND_HOME_PATH=str(tmp_path)).strip()
+    assert out.startswith("simulator-fast") and str(tmp_path) in out and "not used" in out
+
+
 def test_backend_in_process():
     if os.environ.get("ASCEND_GRIDSAMPLE_BUILD", "fast") == "fast":
         assert ags.backend() == "simulator-fast"
