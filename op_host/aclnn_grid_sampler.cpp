@@ -188,6 +188,17 @@ bool KernelCanAddress(const TensorDesc& d, int64_t innerRun) {
     return d.strides[rowDim] >= rowLen;
 }
 
+// Channel-last input (NHWC memory seen as an NCHW view): channels contiguous, pixels not
+// overlapping, rows not overlapping, every byte stride within 32 bits.
+bool ChannelLastKernelCanAddress(const TensorDesc& d) {
+    const auto& s = d.strides;
+    const int64_t c = d.shape[1], w = d.shape[3], elem = d.type->bytes;
+    if (s[1] != 1 || s[3] < c || s[2] < w * s[3] || s[0] < 0) return false;
+    for (int64_t v : {s[0], s[2], s[3]})
+        if (v * elem > kMaxDmaStrideBytes) return false;
+    return true;
+}
+
 uint64_t AlignUp(uint64_t v) { return (v + kWorkspaceAlign - 1) / kWorkspaceAlign * kWorkspaceAlign; }
 
 void Stage(const TensorDesc& d, StagedView* stage, uint64_t* workspace) {
@@ -203,7 +214,9 @@ bool PlanKernel(aclOpExecutor* e) {
     uint64_t workspace = 0;
     // Views the kernel cannot address are packed first (and out is packed, then copied back).
     // the per-point path reads runs of up to 4 pixels per channel: channel planes must not overlap them
-    const bool inputOk = KernelCanAddress(e->input, 1) && e->input.strides[1] >= e->input.shape[3];
+    const bool nchwOk = KernelCanAddress(e->input, 1) && e->input.strides[1] >= e->input.shape[3];
+    const bool channelLast = !nchwOk && ChannelLastKernelCanAddress(e->input);
+    const bool inputOk = nchwOk || channelLast;
     const bool gridOk = KernelCanAddress(e->grid, 2);
     bool outOk = KernelCanAddress(e->out, 1);
     gridsample::Problem p;
@@ -224,7 +237,8 @@ bool PlanKernel(aclOpExecutor* e) {
     p.inW = e->input.shape[3];
     p.outH = e->grid.shape[1];
     p.outW = e->grid.shape[2];
-    p.inStrideN = is[0]; p.inStrideC = is[1]; p.inStrideH = is[2];
+    p.inStrideN = is[0]; p.inStrideC = is[1]; p.inStrideH = is[2]; p.inStrideW = is[3];
+    p.channelLast = channelLast ? 1 : 0;
     p.gridStrideN = gs[0]; p.gridStrideH = gs[1];
     p.outStrideN = os[0]; p.outStrideC = os[1]; p.outStrideH = os[2];
     p.dataKind = e->input.type->dtype == ACL_FLOAT ? gridsample::kFloat32

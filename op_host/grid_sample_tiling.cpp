@@ -65,7 +65,9 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // Largest slot count whose fixed buffers take at most ~40% of the UB; the rest is for the
     // output chunk and the input window, which set how many channels move per DMA.
     int64_t slots = 2048;
-    while (slots > kSlotAlign && fixedBytes(slots) > ub * 2 / 5) slots /= 2;
+    // Channel-last windows hold 32-byte pixel blocks, so they get a larger share of the UB.
+    const int64_t pointShare = p.channelLast ? ub / 4 : ub * 2 / 5;
+    while (slots > kSlotAlign && fixedBytes(slots) > pointShare) slots /= 2;
     const int64_t outChunkMin = 2 * RoundUp(slots * elem, kBlock);
     if (fixedBytes(slots) + outChunkMin + 2 * kMinWindowBytes > ub) {
         *why = "UB of " + std::to_string(ub) + " bytes is too small for GridSample (needs at least " +
@@ -76,7 +78,8 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     GridSampleTilingData& t = out->data;
     t = GridSampleTilingData{};
     t.n = p.n; t.c = p.c; t.inH = p.inH; t.inW = p.inW; t.outH = p.outH; t.outW = p.outW;
-    t.inStrideN = p.inStrideN; t.inStrideC = p.inStrideC; t.inStrideH = p.inStrideH;
+    t.inStrideN = p.inStrideN; t.inStrideC = p.inStrideC; t.inStrideH = p.inStrideH; t.inStrideW = p.inStrideW;
+    t.channelLast = p.channelLast;
     t.gridStrideN = p.gridStrideN; t.gridStrideH = p.gridStrideH;
     t.outStrideN = p.outStrideN; t.outStrideC = p.outStrideC; t.outStrideH = p.outStrideH;
     t.mode = p.mode; t.padding = p.padding; t.alignCorners = p.alignCorners; t.dataKind = p.dataKind;

@@ -10,7 +10,9 @@ namespace gridsample {
 
 struct Problem {
     int64_t n = 0, c = 0, inH = 0, inW = 0, outH = 0, outW = 0;
-    int64_t inStrideN = 0, inStrideC = 0, inStrideH = 0;   // elements; input W stride is 1
+    int64_t inStrideN = 0, inStrideC = 0, inStrideH = 0;   // elements
+    int64_t inStrideW = 1;                                  // 1 for NCHW; the pixel stride when channelLast
+    int32_t channelLast = 0;                                // input C stride is 1 (NHWC memory)
     int64_t gridStrideN = 0, gridStrideH = 0;              // elements; grid (W, 2) strides are (2, 1)
     int64_t outStrideN = 0, outStrideC = 0, outStrideH = 0;
     int32_t dataKind = kFloat32, mode = kBilinear, padding = kZeros, alignCorners = 0;

@@ -56,8 +56,8 @@ public:
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const GridSampleTilingData& tiling) {
         t_ = tiling;
         slots_ = t_.slotCount;
-        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x),
-                             (t_.n - 1) * t_.inStrideN + (t_.c - 1) * t_.inStrideC + (t_.inH - 1) * t_.inStrideH + t_.inW);
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), (t_.n - 1) * t_.inStrideN + (t_.c - 1) * t_.inStrideC +
+                                                                 (t_.inH - 1) * t_.inStrideH + (t_.inW - 1) * t_.inStrideW + 1);
         gridGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(grid),
                                 (t_.n - 1) * t_.gridStrideN + (t_.outH - 1) * t_.gridStrideH + 2 * t_.outW);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y),
@@ -274,18 +274,20 @@ private:
     __aicore__ static inline float MinF(float a, int64_t b) { return a < float(b) ? a : float(b); }
     __aicore__ static inline float MaxF(float a, float b) { return a > b ? a : b; }
 
-    // Offsets (bytes) of every tap inside a window plane; invalid taps and pad slots point at
-    // the plane's leading zero block (offset 0).
-    __aicore__ inline void WindowOffsets(const Box& box, int64_t pitch, bool padSlots) {
+    // Offsets (bytes) of every tap inside the window: zeroBytes + row * rowBytes + column *
+    // pixelBytes (the channel's own position is added as the gather base); invalid taps and pad
+    // slots point at the zero area in front (offset 0).
+    __aicore__ inline void WindowOffsets(const Box& box, int64_t pixelBytes, int64_t rowBytes, int64_t zeroBytes,
+                                         bool padSlots) {
         const int32_t n = slots_;
         for (int32_t j = 0; j < kTaps; ++j) {
             AscendC::Adds(tx_[j], tx_[j], static_cast<float>(-box.loX), n);
-            AscendC::Muls(tx_[j], tx_[j], static_cast<float>(kElem), n);
+            AscendC::Muls(tx_[j], tx_[j], static_cast<float>(pixelBytes), n);
         }
         for (int32_t i = 0; i < kTaps; ++i) {
             AscendC::Adds(ty_[i], ty_[i], static_cast<float>(-box.loY), n);
-            AscendC::Muls(ty_[i], ty_[i], static_cast<float>(pitch * kElem), n);
-            AscendC::Adds(ty_[i], ty_[i], static_cast<float>(kBlockBytes), n);
+            AscendC::Muls(ty_[i], ty_[i], static_cast<float>(rowBytes), n);
+            AscendC::Adds(ty_[i], ty_[i], static_cast<float>(zeroBytes), n);
         }
         BuildOffsets(padSlots);
     }
@@ -435,16 +437,48 @@ private:
         windowQue_.EnQue(win);
     }
 
+    // Channel-last input: one window of pixels holding `channels` channels each (pixelBytes_), led
+    // by a zero pixel; one DMA per window row.
+    __aicore__ inline void LoadWindowChannelLast(const Tile& tile, const Box& box, int64_t c0, int64_t channels) {
+        LocalTensor<T> win = windowQue_.template AllocTensor<T>();
+        const int64_t zero = RoundUpTo(pixelBytes_, kBlockBytes);
+        AscendC::Duplicate(win, static_cast<T>(0.0f), static_cast<int32_t>(zero / kElem));
+        const int64_t cols = box.hiX - box.loX + 1;
+        if (denseRows_) {
+            // whole pixels of every channel: each window row is one contiguous run
+            const int64_t rows = box.hiY - box.loY + 1;
+            if (rows > 0)
+                AscendC::DataCopyPad(win[zero / kElem], xGm_[tile.n * t_.inStrideN + box.loY * t_.inStrideH + box.loX * t_.c],
+                                     DataCopyExtParams(static_cast<uint16_t>(rows), static_cast<uint32_t>(cols * pixelBytes_),
+                                                       static_cast<uint32_t>((t_.inStrideH - cols * t_.c) * kElem), 0, 0),
+                                     DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+            windowQue_.EnQue(win);
+            return;
+        }
+        const uint32_t pixelGap =
+            static_cast<uint32_t>((pixelBytes_ - RoundUpTo(channels * kElem, kBlockBytes)) / kBlockBytes);
+        for (int64_t row = box.loY; row <= box.hiY; ++row) {
+            AscendC::DataCopyPad(win[(pixelBytes_ + (row - box.loY) * rowBytes_) / kElem],
+                                 xGm_[tile.n * t_.inStrideN + c0 + row * t_.inStrideH + box.loX * t_.inStrideW],
+                                 DataCopyExtParams(static_cast<uint16_t>(cols), static_cast<uint32_t>(channels * kElem),
+                                                   static_cast<uint32_t>((t_.inStrideW - channels) * kElem), pixelGap, 0),
+                                 DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+        }
+        windowQue_.EnQue(win);
+    }
+
     __aicore__ inline void SampleFromWindow(const Tile& tile, int64_t cBegin, int64_t cEnd) {
-        const int64_t planeBytes = planeBytes_;
-        const int64_t perChunk = MinI(t_.chunkChannels, t_.windowBufBytes / planeBytes);
-        for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
-            const int64_t channels = MinI(perChunk, cEnd - c0);
-            LoadWindow(tile, box_, c0, channels, pitch_, planeBytes);
+        for (int64_t c0 = cBegin; c0 < cEnd; c0 += chunk_) {
+            const int64_t channels = MinI(chunk_, cEnd - c0);
+            if (t_.channelLast) {
+                LoadWindowChannelLast(tile, box_, c0, channels);
+            } else {
+                LoadWindow(tile, box_, c0, channels, pitch_, planeBytes_);
+            }
             LocalTensor<T> win = windowQue_.template DeQue<T>();
             LocalTensor<T> out = outQue_.template AllocTensor<T>();
             for (int64_t c = 0; c < channels; ++c)
-                Combine(out[c * slots_], win, static_cast<uint32_t>(c * planeBytes), 0, slots_);
+                Combine(out[c * slots_], win, static_cast<uint32_t>(c * channelStride_), 0, slots_);
             windowQue_.FreeTensor(win);
             outQue_.EnQue(out);
             StoreChunk(tile, c0, channels);
@@ -452,27 +486,44 @@ private:
     }
 
     // ---- per-point path ---------------------------------------------------------------------
+    // Where a point's fetched taps land in UB. NCHW: per tap row, one 32-byte block per channel
+    // holding the row's run of pixels. Channel-last: per tap row, the run's pixels, each a block
+    // holding the channels.
+    struct PointLayout {
+        int64_t rowBytes, pixelBytes, channelStride, zeroBytes;
+    };
+    __aicore__ inline PointLayout PointLayoutFor(int64_t channels) const {
+        if (t_.channelLast) {
+            const int64_t pixel = RoundUpTo(channels * kElem, kBlockBytes);
+            return PointLayout{kTaps * pixel, pixel, kElem, pixel};
+        }
+        return PointLayout{channels * kBlockBytes, kElem, kBlockBytes, channels * kBlockBytes};
+    }
+
     __aicore__ inline void SamplePerPoint(const Tile& tile, int64_t cBegin, int64_t cEnd) {
-        const int64_t tapBlock = kTaps * kBlockBytes;   // per point: one block per tap row
-        const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin),
-                                      MaxI(1, (t_.windowBufBytes / 2) / (tapBlock * 16)));
+        // 16-point groups must fit half a window buffer
+        const int64_t maxChannels = t_.channelLast
+                                        ? ((t_.windowBufBytes / 2) / (16 * kTaps * kTaps)) / kBlockBytes * kBlockBytes / kElem
+                                        : (t_.windowBufBytes / 2) / (kTaps * kBlockBytes * 16);
+        const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, maxChannels));
         const int64_t lastSlot = t_.flatTiles ? tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
         for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
             const int64_t channels = MinI(perChunk, cEnd - c0);
-            const int64_t zeroBytes = RoundUpTo(channels * kBlockBytes, kBlockBytes);
-            const int64_t group = (t_.windowBufBytes - zeroBytes) / (tapBlock * channels) / 16 * 16;
+            const PointLayout layout = PointLayoutFor(channels);
+            const int64_t zeroBytes = layout.zeroBytes;
+            const int64_t group = (t_.windowBufBytes - zeroBytes) / (layout.rowBytes * kTaps) / 16 * 16;
             LocalTensor<T> out = outQue_.template AllocTensor<T>();
             for (int64_t s0 = 0; s0 < lastSlot; s0 += group) {
                 const int64_t count = MinI(group, slots_ - s0);
                 LocalTensor<T> area = windowQue_.template AllocTensor<T>();
                 AscendC::Duplicate(area, static_cast<T>(0.0f), static_cast<int32_t>(zeroBytes / kElem));
                 WaitPipe<HardEvent::V_S>();   // offsets are rewritten by the scalar unit below
-                for (int64_t s = s0; s < s0 + count; ++s) FetchPointTaps(tile, area, s, s - s0, c0, channels, zeroBytes);
+                for (int64_t s = s0; s < s0 + count; ++s) FetchPointTaps(tile, area, s, s - s0, c0, channels, layout);
                 WaitPipe<HardEvent::S_V>();
                 windowQue_.EnQue(area);
                 area = windowQue_.template DeQue<T>();
                 for (int64_t c = 0; c < channels; ++c)
-                    Combine(out[c * slots_ + s0], area, static_cast<uint32_t>(c * kBlockBytes), static_cast<int32_t>(s0),
+                    Combine(out[c * slots_ + s0], area, static_cast<uint32_t>(c * layout.channelStride), static_cast<int32_t>(s0),
                             static_cast<int32_t>(count));
                 windowQue_.FreeTensor(area);
             }
@@ -482,10 +533,10 @@ private:
     }
 
     // A point's taps of one row lie within kTaps adjacent pixels (padding moves taps at most as far
-    // apart as they were), so each tap row is one DMA of that run for `channels` channels, one
-    // 32-byte block per channel; invalid taps read the zero area at the front.
+    // apart as they were), so each tap row is one DMA of that run for `channels` channels; invalid
+    // taps read the zero area at the front.
     __aicore__ inline void FetchPointTaps(const Tile& tile, const LocalTensor<T>& area, int64_t s, int64_t local,
-                                          int64_t c0, int64_t channels, int64_t zeroBytes) {
+                                          int64_t c0, int64_t channels, const PointLayout& layout) {
         const bool real = SlotIsReal(tile, s);
         int64_t xs = t_.inW;   // first pixel of the run: the smallest valid x tap
         bool anyX = false;
@@ -499,19 +550,24 @@ private:
         xs = MaxI(0, MinI(xs, t_.inW - run));
         for (int32_t i = 0; i < kTaps; ++i) {
             const bool rowValid = anyX && MaskBit(maskY_[i], s);
-            const int64_t block = zeroBytes + (local * kTaps + i) * channels * kBlockBytes;
+            const int64_t block = layout.zeroBytes + (local * kTaps + i) * layout.rowBytes;
             if (rowValid) {
                 const int64_t y = static_cast<int64_t>(ty_[i].GetValue(s));
-                AscendC::DataCopyPad(area[block / kElem],
-                                     xGm_[tile.n * t_.inStrideN + c0 * t_.inStrideC + y * t_.inStrideH + xs],
-                                     DataCopyExtParams(static_cast<uint16_t>(channels), static_cast<uint32_t>(run * kElem),
-                                                       static_cast<uint32_t>((t_.inStrideC - run) * kElem), 0, 0),
+                const int64_t src = tile.n * t_.inStrideN + c0 * t_.inStrideC + y * t_.inStrideH + xs * t_.inStrideW;
+                // NCHW: a block per channel holding the run; channel-last: a block per pixel holding the channels
+                const DataCopyExtParams params =
+                    t_.channelLast
+                        ? DataCopyExtParams(static_cast<uint16_t>(run), static_cast<uint32_t>(channels * kElem),
+                                            static_cast<uint32_t>((t_.inStrideW - channels) * kElem), 0, 0)
+                        : DataCopyExtParams(static_cast<uint16_t>(channels), static_cast<uint32_t>(run * kElem),
+                                            static_cast<uint32_t>((t_.inStrideC - run) * kElem), 0, 0);
+                AscendC::DataCopyPad(area[block / kElem], xGm_[src], params,
                                      DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
             }
             for (int32_t j = 0; j < kTaps; ++j) {
                 const bool valid = rowValid && MaskBit(maskX_[j], s);
                 const int64_t column = valid ? static_cast<int64_t>(tx_[j].GetValue(s)) - xs : 0;
-                off_[i * kTaps + j].SetValue(s, valid ? static_cast<uint32_t>(block + column * kElem) : 0u);
+                off_[i * kTaps + j].SetValue(s, valid ? static_cast<uint32_t>(block + column * layout.pixelBytes) : 0u);
             }
         }
     }
@@ -532,23 +588,60 @@ private:
         if constexpr (MODE == kBilinear) MakeCornerWeights();
         Box box = ValidBox(padSlots);
 
-        // Window geometry: whole rows when the taps span at least half the width (one DMA per chunk).
         int64_t rows = box.hiY - box.loY + 1;
         int64_t cols = box.hiX - box.loX + 1;
         if (rows <= 0 || cols <= 0) {
             rows = 0;
+            cols = 1;
             box.hiY = box.loY - 1;
-        } else if (2 * cols >= t_.inW && t_.inStrideH == t_.inW) {
+        }
+        if (t_.channelLast) {
+            PlanChannelLastWindow(box, rows, cols, padSlots);
+        } else {
+            PlanPlanarWindow(box, rows, cols, padSlots);
+        }
+    }
+
+    // NCHW: a plane per channel led by a zero block; whole rows when the taps span at least half
+    // the width (then one DMA per chunk).
+    __aicore__ inline void PlanPlanarWindow(Box box, int64_t rows, int64_t cols, bool padSlots) {
+        if (rows > 0 && 2 * cols >= t_.inW && t_.inStrideH == t_.inW) {
             box.loX = 0;
             box.hiX = t_.inW - 1;
             cols = t_.inW;
         }
-        pitch_ = (cols == t_.inW && t_.inStrideH == t_.inW) ? t_.inW
-                                                               : RoundUpTo(MaxI(cols, 1) * kElem, kBlockBytes) / kElem;
+        pitch_ = (cols == t_.inW && t_.inStrideH == t_.inW) ? t_.inW : RoundUpTo(cols * kElem, kBlockBytes) / kElem;
         planeBytes_ = kBlockBytes + RoundUpTo(rows * pitch_ * kElem, kBlockBytes);
         box_ = box;
-        useWindow_ = planeBytes_ <= t_.windowBufBytes && rows <= 4095;
-        if (useWindow_) WindowOffsets(box, pitch_, padSlots);
+        chunk_ = MinI(t_.chunkChannels, t_.windowBufBytes / planeBytes_);
+        channelStride_ = planeBytes_;
+        useWindow_ = chunk_ >= 1 && rows <= 4095;
+        if (useWindow_) WindowOffsets(box, kElem, pitch_ * kElem, kBlockBytes, padSlots);
+    }
+
+    // Channel-last: a window of pixels led by a zero pixel. When a unit takes every channel of
+    // densely packed pixels, rows are loaded whole (pixels of C elements, one DMA per window);
+    // otherwise each pixel holds as many channels as fit, padded to a 32-byte block.
+    __aicore__ inline void PlanChannelLastWindow(const Box& box, int64_t rows, int64_t cols, bool padSlots) {
+        box_ = box;
+        channelStride_ = kElem;
+        denseRows_ = t_.channelGroups == 1 && t_.inStrideW == t_.c && t_.c <= t_.chunkChannels;
+        if (denseRows_) {
+            pixelBytes_ = t_.c * kElem;
+            rowBytes_ = RoundUpTo(cols * pixelBytes_, kBlockBytes);
+            const int64_t zero = RoundUpTo(pixelBytes_, kBlockBytes);
+            chunk_ = t_.c;
+            useWindow_ = zero + rows * rowBytes_ <= t_.windowBufBytes && rows <= 4095;
+            if (useWindow_) WindowOffsets(box, pixelBytes_, rowBytes_, zero, padSlots);
+            return;
+        }
+        const int64_t maxPixelBytes = t_.windowBufBytes / (rows * cols + 1) / kBlockBytes * kBlockBytes;
+        chunk_ = MinI(MinI(t_.chunkChannels, t_.groupChannels), maxPixelBytes / kElem);
+        useWindow_ = chunk_ >= 1 && cols <= 4095;
+        if (!useWindow_) return;
+        pixelBytes_ = RoundUpTo(chunk_ * kElem, kBlockBytes);
+        rowBytes_ = cols * pixelBytes_;
+        WindowOffsets(box, pixelBytes_, rowBytes_, pixelBytes_, padSlots);
     }
 
     GridSampleTilingData t_;
@@ -556,7 +649,10 @@ private:
     int64_t markedRows_ = -1, markedCols_ = -1;
     // the current tile's plan
     Box box_{};
-    int64_t pitch_ = 0, planeBytes_ = 0;
+    int64_t pitch_ = 0, planeBytes_ = 0;          // NCHW planes
+    int64_t pixelBytes_ = 0, rowBytes_ = 0;       // channel-last pixels
+    bool denseRows_ = false;                      // channel-last pixels of every channel, unpadded
+    int64_t chunk_ = 0, channelStride_ = 0;       // channels per window load; bytes between them in UB
     bool useWindow_ = false;
     AscendC::TPipe pipe_;
     AscendC::TQue<TPosition::VECIN, 2> gridQue_;

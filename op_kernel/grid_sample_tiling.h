@@ -23,12 +23,14 @@ __aicore__ constexpr uint64_t MakeTilingKey(int32_t dataKind, int32_t mode) {
 struct GridSampleTilingData {
     // shapes (elements)
     int64_t n, c, inH, inW, outH, outW;
-    // strides in elements; input W stride and grid pair strides are 1 / (2, 1) by construction
-    int64_t inStrideN, inStrideC, inStrideH;
+    // strides in elements; grid pair strides are (2, 1) by construction. NCHW input: W stride 1;
+    // channel-last input (channelLast = 1): C stride 1 and pixels inStrideW apart
+    int64_t inStrideN, inStrideC, inStrideH, inStrideW;
     int64_t gridStrideN, gridStrideH;            // grid W stride is 2
     int64_t outStrideN, outStrideC, outStrideH;  // out W stride is 1
     // attributes
     int32_t mode, padding, alignCorners, dataKind;
+    int32_t channelLast, reserved0;
     // work decomposition: an output plane is cut into tiles of tileRows x tileCols points
     int64_t tileRows, tileCols;        // tileCols == outW when whole rows form one tile
     int64_t tilesPerRow, tilesPerCol;  // tiles across W and H of the output plane
