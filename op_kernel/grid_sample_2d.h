@@ -1,13 +1,15 @@
-// GridSample 2-D kernel for NCHW input, one template per (dtype, interpolation mode).
+// GridSample 2-D kernel, one template per (dtype, interpolation mode), for NCHW input and for
+// channel-last input (NHWC memory), both read in place.
 //
-// Work unit: a tile of output points (whole rows, or rows x 64 columns for wide outputs).
-// Per tile: one DMA brings the grid tile (prefetched one tile ahead), the vector unit computes
-// every tap's coordinates, weights and validity once, then for each chunk of channels one or a
-// few DMAs bring the window of input rows that the tile's taps touch, Gather picks the taps out
-// of UB, the weighted sum is formed in float32, and one DMA writes the chunk of outputs. Queues
-// are double-buffered so DMA and vector work overlap. Taps outside the image read a zero block
-// kept in front of each window plane, so no masking is needed per channel. When a tile's window
-// does not fit the UB (scattered grids), each point's taps are fetched by small DMAs instead.
+// Work unit: a channel group of a tile of output points (whole rows up to 64 columns, else blocks
+// 32 columns wide); a core's consecutive units share their tile. Per tile: one DMA brings the
+// grid tile (prefetched one tile ahead) and the vector unit computes every tap's coordinates,
+// weights, validity and UB offset once. Then per chunk of channels one or a few DMAs bring the
+// window of input the tile's taps touch, Gather picks the taps out of UB, the weighted sum is
+// formed in float32, and one DMA (or one per channel) writes the chunk of outputs. Queues are
+// double-buffered so DMA and vector work overlap. Taps outside the image read a zero area kept in
+// front of the window, so no masking is needed per channel. When a tile's window does not fit the
+// UB (scattered grids), each point's tap rows are fetched by small DMAs instead.
 #ifndef GRID_SAMPLE_2D_H
 #define GRID_SAMPLE_2D_H
 
