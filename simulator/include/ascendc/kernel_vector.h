@@ -5,6 +5,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 #include "ascendc/kernel_copy.h"
 
@@ -433,11 +436,19 @@ inline void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTe
     const uint8_t* __restrict m = reinterpret_cast<const uint8_t*>(selMask.addr_);
     if (period == 0xFFFFFFFFu) {
         uint32_t i = 0;
-        // whole mask bytes: 8 lanes with a constant trip count, which the compiler vectorizes
-        for (; i + 8 <= count; i += 8) {
-            const uint32_t bits = m[i >> 3];
-            for (uint32_t k = 0; k < 8; ++k) d[i + k] = ((bits >> k) & 1u) ? x[i + k] : y(i + k);
+#if defined(__AVX512F__)
+        // 16 lanes per step with the mask's own bits (a pure blend: the same bits as the loop below)
+        if constexpr (sizeof(T) == 4) {
+            const __m512 scalar = _mm512_set1_ps(src1 ? 0.0f : float(y(0)));
+            for (; i + 16 <= count; i += 16) {
+                uint16_t bits;
+                std::memcpy(&bits, m + (i >> 3), 2);
+                const __m512 a = _mm512_loadu_ps(reinterpret_cast<const float*>(x + i));
+                const __m512 b = src1 ? _mm512_loadu_ps(reinterpret_cast<const float*>(src1 + i)) : scalar;
+                _mm512_storeu_ps(reinterpret_cast<float*>(d + i), _mm512_mask_blend_ps(bits, b, a));
+            }
         }
+#endif
         for (; i < count; ++i) d[i] = ((m[i >> 3] >> (i & 7)) & 1u) ? x[i] : y(i);
     } else {
         for (uint32_t i = 0; i < count; ++i) {
@@ -616,9 +627,29 @@ inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const Loca
     const T* s = src.addr_;
     float best = float(Calc<T>::In(s[0]));
     uint32_t idx = 0;
-    for (int32_t i = 1; i < count; ++i) {
-        float v = float(Calc<T>::In(s[i]));
-        if (better(v, best)) { best = v; idx = uint32_t(i); }
+    if (calIndex) {
+        for (int32_t i = 1; i < count; ++i) {
+            float v = float(Calc<T>::In(s[i]));
+            if (better(v, best)) { best = v; idx = uint32_t(i); }
+        }
+    } else {
+        // 16 independent running extremes (vectorizable), all seeded with element 0 so that a NaN
+        // there wins and later NaNs are ignored, as in the element-order loop
+        constexpr int32_t kLanes = 16;
+        float lane[kLanes];
+        for (int32_t k = 0; k < kLanes; ++k) lane[k] = best;
+        int32_t i = 1;
+        for (; i + kLanes <= count; i += kLanes)
+            for (int32_t k = 0; k < kLanes; ++k) {
+                const float v = float(Calc<T>::In(s[i + k]));
+                lane[k] = better(v, lane[k]) ? v : lane[k];
+            }
+        for (; i < count; ++i) {
+            const float v = float(Calc<T>::In(s[i]));
+            if (better(v, best)) best = v;
+        }
+        for (int32_t k = 0; k < kLanes; ++k)
+            if (better(lane[k], best)) best = lane[k];
     }
     dst.addr_[0] = Calc<T>::Out(typename Calc<T>::type(best));
     if (calIndex) {
