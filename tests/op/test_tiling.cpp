@@ -417,3 +417,31 @@ TEST_CASE("tiling: problems beyond int32 element counts (no launch)") {
 }
 
 TEST_MAIN()
+
+TEST_CASE("tiling: channel-last input fits the UB and leaves the per-point path room for 16-point groups") {
+    for (int64_t c : {1, 3, 8, 64, 300})
+        for (int32_t kind = 0; kind < 3; ++kind)
+            for (int32_t mode = 0; mode < 3; ++mode)
+                for (uint32_t cores : {1u, 48u}) {
+                    Problem p = Problem::Contiguous(2, c, 37, 53, 41, 2100);
+                    // NHWC memory seen as an NCHW view: C stride 1, pixels C apart, rows W * C apart
+                    p.inStrideC = 1;
+                    p.inStrideW = c;
+                    p.inStrideH = 53 * c;
+                    p.inStrideN = 37 * 53 * c;
+                    p.channelLast = 1;
+                    p.dataKind = kind;
+                    p.mode = mode;
+                    PlatformInfo pl;
+                    pl.coreNum = cores;
+                    Tiling t;
+                    std::string why;
+                    CHECK_MSG(ComputeTiling(p, pl, &t, &why), why);
+                    const auto& d = t.data;
+                    CHECK(d.channelLast == 1 && d.inStrideW == c && d.inStrideC == 1);
+                    CHECK(UbBytesUsed(d) <= pl.ubBytes);
+                    // SamplePerPoint (channel-last): one channel at least, 16 points of kTaps x kTaps pixel blocks
+                    const int64_t taps = Taps(mode);
+                    CHECK((d.windowBufBytes / 2) / (16 * taps * taps) >= 32);
+                }
+}
