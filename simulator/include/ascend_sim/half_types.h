@@ -18,7 +18,7 @@ inline uint32_t SelectBits(bool c, uint32_t a, uint32_t b) {
     const uint32_t m = 0u - uint32_t(c);
     return (a & m) | (b & ~m);
 }
-inline uint16_t FloatToHalfBits(float f) {
+__attribute__((always_inline)) inline uint16_t FloatToHalfBits(float f) {
     const uint32_t x = FloatBits(f);
     const uint32_t sign = (x >> 16) & 0x8000u, ax = x & 0x7FFFFFFFu;
     const uint32_t normal = (ax + 0xC8000FFFu + ((ax >> 13) & 1u)) >> 13;        // rebias, round to even
@@ -28,7 +28,7 @@ inline uint16_t FloatToHalfBits(float f) {
                                        SelectBits(ax < 0x38800000u, subnormal, normal));
     return uint16_t(sign | SelectBits(ax >= 0x7F800000u, special, finite));
 }
-inline float HalfBitsToFloat(uint16_t h) {
+__attribute__((always_inline)) inline float HalfBitsToFloat(uint16_t h) {
     const uint32_t sign = uint32_t(h & 0x8000u) << 16, e = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
     const uint32_t normal = ((e + 112u) << 23) | (m << 13);
     const uint32_t special = 0x7F800000u | (m << 13);

@@ -260,23 +260,24 @@ inline int32_t SaturateToInt32(float r) {
 template <typename H> struct Float16Format;
 template <> struct Float16Format<half> {
     static constexpr float kMax = 65504.0f;
-    static uint16_t FromFloat(float f) { return ascend_sim::FloatToHalfBits(f); }
-    static float ToFloat(uint16_t b) { return ascend_sim::HalfBitsToFloat(b); }
+    __attribute__((always_inline)) static uint16_t FromFloat(float f) { return ascend_sim::FloatToHalfBits(f); }
+    __attribute__((always_inline)) static float ToFloat(uint16_t b) { return ascend_sim::HalfBitsToFloat(b); }
 };
 template <> struct Float16Format<bfloat16_t> {
     static constexpr float kMax = 3.38953139e38f;
-    static uint16_t FromFloat(float f) { return ascend_sim::FloatToBf16Bits(f); }
-    static float ToFloat(uint16_t b) { return ascend_sim::Bf16BitsToFloat(b); }
+    __attribute__((always_inline)) static uint16_t FromFloat(float f) { return ascend_sim::FloatToBf16Bits(f); }
+    __attribute__((always_inline)) static float ToFloat(uint16_t b) { return ascend_sim::Bf16BitsToFloat(b); }
 };
 inline uint16_t StepUp16(uint16_t b) { return (b & 0x8000u) ? (b == 0x8000u ? uint16_t(1) : uint16_t(b - 1)) : uint16_t(b + 1); }
 inline uint16_t StepDown16(uint16_t b) { return (b & 0x8000u) ? uint16_t(b + 1) : (b == 0 ? uint16_t(0x8001u) : uint16_t(b - 1)); }
 template <typename H>
-inline float Saturate16(float x) {
+__attribute__((always_inline)) inline float Saturate16(float x) {
     return std::fabs(x) > Float16Format<H>::kMax && std::fabs(x) != std::numeric_limits<float>::infinity()
                ? std::copysign(Float16Format<H>::kMax, x) : x;
 }
+// Inlined into the cast loops so that they vectorize (the conversions are branch-free).
 template <typename H, RoundMode M>
-inline H To16(float x) {
+__attribute__((always_inline)) inline H To16(float x) {
     using F = Float16Format<H>;
     const float c = Saturate16<H>(x);
     const uint16_t nearest = F::FromFloat(c);
