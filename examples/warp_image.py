@@ -3,6 +3,11 @@ padding, saves the results as PNG files, and compares each with torch (max error
 
     python examples/warp_image.py [--out DIR] [--size N] [--build fast|checked]
 """
+import os
+
+# numpy's BLAS threads spin after the grid's matrix product and would steal a core from the timings
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import argparse
 import itertools
 import pathlib

@@ -10,9 +10,13 @@ A peer that is not installed or cannot run a case says so in its row.
 """
 from __future__ import annotations
 
+import os
+
+# numpy's BLAS threads spin after the grid's matrix product and would steal a core from the timings
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import argparse
 import datetime
-import os
 import platform
 import time
 
