@@ -175,17 +175,27 @@ aclnnStatus Reject(aclnnStatus status, const std::string& api, const std::string
 
 // Kernel addressing rules: innermost stride 1 (pairs for the grid), rows not overlapping, and
 // every byte stride a DMA may be given within 32 bits.
+// innerRun: 1 for input and out, the number of coordinates (2 or 3) for the grid.
 bool KernelCanAddress(const TensorDesc& d, int64_t innerRun) {
     const size_t r = d.shape.size();
     const int64_t elem = d.type->bytes;
+    const bool grid = innerRun > 1;
     if (d.strides[r - 1] != 1) return false;
-    if (innerRun == 2 && (r < 2 || d.strides[r - 2] != 2)) return false;
-    for (size_t i = 0; i + (innerRun == 2 ? 2 : 1) < r; ++i) {
+    if (grid && (r < 2 || d.strides[r - 2] != innerRun)) return false;
+    for (size_t i = 0; i + (grid ? 2 : 1) < r; ++i) {
         if (d.strides[i] < 1 || d.strides[i] * elem > kMaxDmaStrideBytes) return false;
     }
-    const size_t rowDim = r - (innerRun == 2 ? 3 : 2);   // H of input/out, H of grid
-    const int64_t rowLen = d.shape[r - (innerRun == 2 ? 2 : 1)] * innerRun;
+    const size_t rowDim = r - (grid ? 3 : 2);   // H of input/out, H of grid
+    const int64_t rowLen = d.shape[r - (grid ? 2 : 1)] * innerRun;
     return d.strides[rowDim] >= rowLen;
+}
+
+// 3-D grids and outputs are tiled as (Do * Ho) rows: their D stride must be Ho rows.
+bool DepthFlattens(const TensorDesc& d, bool grid) {
+    const size_t r = d.shape.size();
+    if (r != 5) return true;
+    const size_t depthDim = grid ? 1 : 2;
+    return d.shape[depthDim] <= 1 || d.strides[depthDim] == d.shape[depthDim + 1] * d.strides[depthDim + 1];
 }
 
 // Channel-last input (NHWC memory seen as an NCHW view): channels contiguous, pixels not
@@ -214,11 +224,13 @@ bool PlanKernel(aclOpExecutor* e) {
     uint64_t workspace = 0;
     // Views the kernel cannot address are packed first (and out is packed, then copied back).
     // the per-point path reads runs of up to 4 pixels per channel: channel planes must not overlap them
-    const bool nchwOk = KernelCanAddress(e->input, 1) && e->input.strides[1] >= e->input.shape[3];
-    const bool channelLast = !nchwOk && ChannelLastKernelCanAddress(e->input);
+    const size_t rank = e->input.shape.size();
+    const int64_t spatialRank = static_cast<int64_t>(rank) - 2;
+    const bool nchwOk = KernelCanAddress(e->input, 1) && e->input.strides[1] >= e->input.shape[rank - 1];
+    const bool channelLast = !nchwOk && rank == 4 && ChannelLastKernelCanAddress(e->input);
     const bool inputOk = nchwOk || channelLast;
-    const bool gridOk = KernelCanAddress(e->grid, 2);
-    bool outOk = KernelCanAddress(e->out, 1);
+    const bool gridOk = KernelCanAddress(e->grid, spatialRank) && DepthFlattens(e->grid, true);
+    const bool outOk = KernelCanAddress(e->out, 1) && DepthFlattens(e->out, false);
     gridsample::Problem p;
     auto stridesOf = [](const TensorDesc& d, const StagedView& s) { return s.staged ? s.packedStrides : d.strides; };
     workspace = AlignUp(sizeof(gridsample::GridSampleTilingData));
@@ -231,16 +243,21 @@ bool PlanKernel(aclOpExecutor* e) {
     for (const auto* strides : {&is, &gs, &os})
         for (int64_t s : *strides)
             if (s * elem > kMaxDmaStrideBytes) return false;
+    // 3-D: the output's D and H are flattened into rows; the input keeps its depth
+    const size_t h = rank - 2;   // index of H in input and out, of W in grid
+    p.dims = static_cast<int32_t>(spatialRank);
     p.n = e->input.shape[0];
     p.c = e->input.shape[1];
-    p.inH = e->input.shape[2];
-    p.inW = e->input.shape[3];
-    p.outH = e->grid.shape[1];
-    p.outW = e->grid.shape[2];
-    p.inStrideN = is[0]; p.inStrideC = is[1]; p.inStrideH = is[2]; p.inStrideW = is[3];
+    p.inD = spatialRank == 3 ? e->input.shape[2] : 1;
+    p.inStrideD = spatialRank == 3 ? is[2] : 0;
+    p.inH = e->input.shape[h];
+    p.inW = e->input.shape[h + 1];
+    p.outH = e->grid.shape[h - 1] * (spatialRank == 3 ? e->grid.shape[1] : 1);
+    p.outW = e->grid.shape[h];
+    p.inStrideN = is[0]; p.inStrideC = is[1]; p.inStrideH = is[h]; p.inStrideW = is[h + 1];
     p.channelLast = channelLast ? 1 : 0;
-    p.gridStrideN = gs[0]; p.gridStrideH = gs[1];
-    p.outStrideN = os[0]; p.outStrideC = os[1]; p.outStrideH = os[2];
+    p.gridStrideN = gs[0]; p.gridStrideH = gs[h - 1];
+    p.outStrideN = os[0]; p.outStrideC = os[1]; p.outStrideH = os[h];
     p.dataKind = e->input.type->dtype == ACL_FLOAT ? gridsample::kFloat32
                  : e->input.type->dtype == ACL_FLOAT16 ? gridsample::kFloat16 : gridsample::kBFloat16;
     p.mode = e->mode;
@@ -362,7 +379,8 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
         return ACLNN_SUCCESS;
     }
     // 5. plan: the AI Core kernel where it applies, the AI CPU path otherwise.
-    if (spatialRank == 2 && e->input.type->aiCore) PlanKernel(e.get());
+    // the AI Core kernels: 2-D every mode; 3-D trilinear and nearest (tricubic runs on the AI CPU)
+    if (e->input.type->aiCore && (spatialRank == 2 || (spatialRank == 3 && e->mode != 2))) PlanKernel(e.get());
     *workspaceSize = e->workspaceBytes;
     *executor = e.release();
     return ACLNN_SUCCESS;

@@ -24,14 +24,18 @@ int64_t TapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBili
 // and weights, three temporaries, gathered values, a row accumulator (bicubic), an accumulator
 // and an input-typed gather buffer (half types), and one offset per tap, of which the first
 // four reuse grid x/y and two temporaries (dead once the offsets exist).
-int64_t PointVectors(int32_t mode, int32_t dataKind) {
+int64_t PointVectors(int32_t mode, int32_t dataKind, int32_t dims) {
     const int64_t t = TapsPerAxis(mode);
-    const int64_t weights = mode == kNearest ? 0 : 2 * t;
-    const int64_t offsets = t * t - std::min<int64_t>(t * t, 4);
-    return 2 + 2 * t + weights + 3 + 1 + (mode == kBicubic ? 1 : 0) + (dataKind == kFloat32 ? 0 : 2) + offsets;
+    const int64_t weights = mode == kNearest ? 0 : dims * t;
+    int64_t taps = 1;
+    for (int32_t d = 0; d < dims; ++d) taps *= t;
+    const int64_t offsets = taps - std::min<int64_t>(taps, 4);
+    const bool rowAcc = mode == kBicubic || (dims == 3 && mode == kBilinear);
+    const int64_t splitIndex = dims == 3 ? 3 : 0;   // Gather indices that split (x, y, z) triples
+    return dims + dims * t + weights + 3 + 1 + (rowAcc ? 1 : 0) + (dataKind == kFloat32 ? 0 : 2) + splitIndex + offsets;
 }
 // Masks: one per tap per axis, a scratch one and the tile's real-slot mask.
-int64_t MaskCount(int32_t mode) { return 2 * TapsPerAxis(mode) + 2; }
+int64_t MaskCount(int32_t mode, int32_t dims) { return dims * TapsPerAxis(mode) + 2; }
 
 }  // namespace
 
@@ -55,12 +59,13 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     if (platform.coreNum == 0) { *why = "platform reports 0 vector cores"; return false; }
     const int64_t elem = DataKindBytes(p.dataKind);
     const int64_t ub = static_cast<int64_t>(platform.ubBytes);
-    const int64_t vectors = PointVectors(p.mode, p.dataKind);
-    const int64_t masks = MaskCount(p.mode);
+    const int64_t vectors = PointVectors(p.mode, p.dataKind, p.dims);
+    const int64_t masks = MaskCount(p.mode, p.dims);
+    const int64_t components = p.dims;   // grid values per point
 
     // Per-slot cost: the float vectors, the masks, and the double-buffered grid tile.
     auto fixedBytes = [&](int64_t slots) {
-        return vectors * slots * 4 + masks * RoundUp(slots / 8, kBlock) + 2 * RoundUp(slots * 2 * elem, kBlock);
+        return vectors * slots * 4 + masks * RoundUp(slots / 8, kBlock) + 2 * RoundUp(slots * components * elem, kBlock);
     };
     // Largest slot count whose fixed buffers take at most ~40% of the UB; the rest is for the
     // output chunk and the input window, which set how many channels move per DMA.
@@ -80,6 +85,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     t.n = p.n; t.c = p.c; t.inH = p.inH; t.inW = p.inW; t.outH = p.outH; t.outW = p.outW;
     t.inStrideN = p.inStrideN; t.inStrideC = p.inStrideC; t.inStrideH = p.inStrideH; t.inStrideW = p.inStrideW;
     t.channelLast = p.channelLast;
+    t.dims = p.dims; t.inD = p.inD; t.inStrideD = p.inStrideD;
     t.gridStrideN = p.gridStrideN; t.gridStrideH = p.gridStrideH;
     t.outStrideN = p.outStrideN; t.outStrideC = p.outStrideC; t.outStrideH = p.outStrideH;
     t.mode = p.mode; t.padding = p.padding; t.alignCorners = p.alignCorners; t.dataKind = p.dataKind;
@@ -87,7 +93,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // Tile shape: compact 2-D blocks of output points, so that the input window of any smooth
     // warp (rotation, scale, flow) stays small; narrow outputs use whole rows, which are one
     // contiguous run ("flat") when grid and output rows are packed.
-    const bool rowsPacked = p.gridStrideH == 2 * p.outW && p.outStrideH == p.outW;
+    const bool rowsPacked = p.gridStrideH == components * p.outW && p.outStrideH == p.outW;
     // Square-ish blocks keep a rotated tile's window smallest (32 columns: 128-byte fp32 rows).
     const int64_t blockCols = 32;
     constexpr int64_t kWholeRowCols = 64;   // rows this narrow are tiled whole
@@ -124,7 +130,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     t.totalTiles = p.n * t.tilesPerPlane;
 
     const int64_t s = t.slotCount;
-    t.gridBufBytes = static_cast<int32_t>(RoundUp(s * 2 * elem, kBlock));
+    t.gridBufBytes = static_cast<int32_t>(RoundUp(s * components * elem, kBlock));
     t.pointBufBytes = static_cast<int32_t>(s * 4);
     t.pointBufCount = static_cast<int32_t>(vectors);
     t.maskBufBytes = static_cast<int32_t>(RoundUp(s / 8, kBlock));
@@ -148,7 +154,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     out->blockDim = static_cast<uint32_t>(std::min<int64_t>(platform.coreNum, t.totalUnits));
     t.unitsPerCore = t.totalUnits / out->blockDim;
     t.tailCores = t.totalUnits % out->blockDim;
-    out->tilingKey = MakeTilingKey(p.dataKind, p.mode);
+    out->tilingKey = MakeTilingKey(p.dataKind, p.mode, p.dims);
     out->workspaceBytes = RoundUp(sizeof(GridSampleTilingData), kBlock);
     return true;
 }

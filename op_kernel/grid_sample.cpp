@@ -6,22 +6,27 @@
 
 using namespace gridsample;
 
-template <typename T, int32_t MODE>
-__aicore__ inline void RunGridSample2D(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const GridSampleTilingData& tiling) {
-    GridSample2D<T, MODE> op;
+template <typename T, int32_t MODE, int32_t DIMS>
+__aicore__ inline void RunGridSample(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const GridSampleTilingData& tiling) {
+    GridSampleKernel<T, MODE, DIMS> op;
     op.Init(x, grid, y, tiling);
     op.Process();
 }
 
+// 2-D: bilinear, nearest, bicubic; 3-D: trilinear, nearest (tricubic runs on the AI CPU).
 template <typename T>
 __aicore__ inline void DispatchMode(int32_t dataKind, GM_ADDR x, GM_ADDR grid, GM_ADDR y,
                                     const GridSampleTilingData& tiling) {
-    if (TILING_KEY_IS(MakeTilingKey(dataKind, kBilinear))) {
-        RunGridSample2D<T, kBilinear>(x, grid, y, tiling);
-    } else if (TILING_KEY_IS(MakeTilingKey(dataKind, kNearest))) {
-        RunGridSample2D<T, kNearest>(x, grid, y, tiling);
-    } else if (TILING_KEY_IS(MakeTilingKey(dataKind, kBicubic))) {
-        RunGridSample2D<T, kBicubic>(x, grid, y, tiling);
+    if (TILING_KEY_IS(MakeTilingKey(dataKind, kBilinear, 2))) {
+        RunGridSample<T, kBilinear, 2>(x, grid, y, tiling);
+    } else if (TILING_KEY_IS(MakeTilingKey(dataKind, kNearest, 2))) {
+        RunGridSample<T, kNearest, 2>(x, grid, y, tiling);
+    } else if (TILING_KEY_IS(MakeTilingKey(dataKind, kBicubic, 2))) {
+        RunGridSample<T, kBicubic, 2>(x, grid, y, tiling);
+    } else if (TILING_KEY_IS(MakeTilingKey(dataKind, kBilinear, 3))) {
+        RunGridSample<T, kBilinear, 3>(x, grid, y, tiling);
+    } else if (TILING_KEY_IS(MakeTilingKey(dataKind, kNearest, 3))) {
+        RunGridSample<T, kNearest, 3>(x, grid, y, tiling);
     }
 }
 

@@ -39,19 +39,23 @@ __aicore__ inline void WaitPipe() {
     AscendC::WaitFlag<EVENT>(id);
 }
 
-template <typename T, int32_t MODE>
-class GridSample2D {
+template <typename T, int32_t MODE, int32_t DIMS = 2>
+class GridSampleKernel {
+    static_assert(DIMS == 2 || (DIMS == 3 && MODE != kBicubic), "3-D: trilinear and nearest");
     static constexpr int32_t kTaps = MODE == kBicubic ? 4 : (MODE == kBilinear ? 2 : 1);
-    static constexpr int32_t kTapCount = kTaps * kTaps;
+    static constexpr int32_t kTapsZ = DIMS == 3 ? kTaps : 1;      // z taps (one dummy in 2-D)
+    static constexpr int32_t kRowsPerPoint = kTaps * kTapsZ;      // tap rows (z, y) of one point
+    static constexpr int32_t kTapCount = kRowsPerPoint * kTaps;
+    static constexpr int32_t kComponents = DIMS;                  // grid values per point
     static constexpr int32_t kElem = sizeof(T);
     static constexpr bool kFloatIo = sizeof(T) == 4;
 
     struct Tile {
         int64_t n, row0, col0, rows, cols;
     };
-    // Input rows/columns a tile's valid taps touch; empty when lo > hi.
+    // Input depth/rows/columns a tile's valid taps touch; empty when lo > hi.
     struct Box {
-        int64_t loY, hiY, loX, hiX;
+        int64_t loY, hiY, loX, hiX, loZ, hiZ;
     };
 
 public:
@@ -59,9 +63,10 @@ public:
         t_ = tiling;
         slots_ = t_.slotCount;
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), (t_.n - 1) * t_.inStrideN + (t_.c - 1) * t_.inStrideC +
-                                                                 (t_.inH - 1) * t_.inStrideH + (t_.inW - 1) * t_.inStrideW + 1);
+                                                                 (t_.inD - 1) * t_.inStrideD + (t_.inH - 1) * t_.inStrideH +
+                                                                 (t_.inW - 1) * t_.inStrideW + 1);
         gridGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(grid),
-                                (t_.n - 1) * t_.gridStrideN + (t_.outH - 1) * t_.gridStrideH + 2 * t_.outW);
+                                (t_.n - 1) * t_.gridStrideN + (t_.outH - 1) * t_.gridStrideH + kComponents * t_.outW);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y),
                              (t_.n - 1) * t_.outStrideN + (t_.c - 1) * t_.outStrideC + (t_.outH - 1) * t_.outStrideH + t_.outW);
         pipe_.InitBuffer(gridQue_, 2, t_.gridBufBytes);
@@ -70,6 +75,12 @@ public:
         pipe_.InitBuffer(outQue_, 2, t_.outBufBytes);
         pipe_.InitBuffer(windowQue_, 2, t_.windowBufBytes);
         CarveBuffers();
+        if constexpr (DIMS == 3) {
+            // byte offsets of component k of point i in a buffer of (x, y, z) float triples
+            for (int32_t k = 0; k < 3; ++k)
+                for (int32_t i = 0; i < slots_; ++i) splitIndex_[k].SetValue(i, static_cast<uint32_t>((3 * i + k) * 4));
+            WaitPipe<HardEvent::S_V>();
+        }
     }
 
     __aicore__ inline void Process() {
@@ -104,21 +115,28 @@ private:
         auto take = [&]() { return all[(next++) * slots_]; };
         gx_ = take();
         gy_ = take();
+        if (DIMS == 3) gz_ = take();
         for (int32_t j = 0; j < kTaps; ++j) tx_[j] = take();
         for (int32_t i = 0; i < kTaps; ++i) ty_[i] = take();
+        if (DIMS == 3)
+            for (int32_t k = 0; k < kTaps; ++k) tz_[k] = take();
         if (MODE != kNearest) {
             for (int32_t j = 0; j < kTaps; ++j) wx_[j] = take();
             for (int32_t i = 0; i < kTaps; ++i) wy_[i] = take();
+            if (DIMS == 3)
+                for (int32_t k = 0; k < kTaps; ++k) wz_[k] = take();
         }
-        scratch_.t0 = take();   // t0, t1 adjacent: together they hold a whole converted grid tile
+        scratch_.t0 = take();   // t0, t1 (and t2) adjacent: together they hold a whole converted grid tile
         scratch_.t1 = take();
         scratch_.t2 = take();
         gathered_ = take();
-        if (MODE == kBicubic) rowAcc_ = take();
+        if (MODE == kBicubic || (DIMS == 3 && MODE == kBilinear)) rowAcc_ = take();
         if (!kFloatIo) {
             acc_ = take();
             gatheredIo_ = take().template ReinterpretCast<T>();
         }
+        if (DIMS == 3)
+            for (int32_t k = 0; k < 3; ++k) splitIndex_[k] = take().template ReinterpretCast<uint32_t>();
         // Offsets are built last in a tile's preparation, when grid x/y and two temporaries are
         // dead: the first four offsets live there.
         const LocalTensor<float> reused[4] = {gx_, gy_, scratch_.t1, scratch_.t2};
@@ -129,6 +147,8 @@ private:
         int32_t m = 0;
         for (int32_t j = 0; j < kTaps; ++j) maskX_[j] = masks[(m++) * t_.maskBufBytes];
         for (int32_t i = 0; i < kTaps; ++i) maskY_[i] = masks[(m++) * t_.maskBufBytes];
+        if (DIMS == 3)
+            for (int32_t k = 0; k < kTaps; ++k) maskZ_[k] = masks[(m++) * t_.maskBufBytes];
         scratch_.mask = masks[(m++) * t_.maskBufBytes];
         realSlots_ = masks[(m++) * t_.maskBufBytes];
     }
@@ -156,35 +176,42 @@ private:
     // ---- grid -------------------------------------------------------------------------------
     __aicore__ inline void LoadGrid(const Tile& tile) {
         LocalTensor<T> buf = gridQue_.template AllocTensor<T>();
-        const int64_t src = tile.n * t_.gridStrideN + tile.row0 * t_.gridStrideH + 2 * tile.col0;
+        const int64_t src = tile.n * t_.gridStrideN + tile.row0 * t_.gridStrideH + kComponents * tile.col0;
         DataCopyExtParams params;
         if (t_.flatTiles) {
-            params = DataCopyExtParams(1, static_cast<uint32_t>(tile.rows * tile.cols * 2 * kElem), 0, 0, 0);
+            params = DataCopyExtParams(1, static_cast<uint32_t>(tile.rows * tile.cols * kComponents * kElem), 0, 0, 0);
         } else {
-            const int64_t rowBytes = 2 * tile.cols * kElem;
+            const int64_t rowBytes = kComponents * tile.cols * kElem;
             params = DataCopyExtParams(static_cast<uint16_t>(tile.rows), static_cast<uint32_t>(rowBytes),
-                                       static_cast<uint32_t>((t_.gridStrideH - 2 * tile.cols) * kElem),
-                                       static_cast<uint32_t>((2 * t_.slotPitch * kElem - RoundUpTo(rowBytes, kBlockBytes)) / kBlockBytes),
+                                       static_cast<uint32_t>((t_.gridStrideH - kComponents * tile.cols) * kElem),
+                                       static_cast<uint32_t>((kComponents * t_.slotPitch * kElem - RoundUpTo(rowBytes, kBlockBytes)) / kBlockBytes),
                                        0);
         }
         AscendC::DataCopyPad(buf, gridGm_[src], params, DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
         gridQue_.EnQue(buf);
     }
 
-    // De-interleaves the (x, y) pairs of the current grid tile into gx_ / gy_ as float.
+    // De-interleaves the (x, y[, z]) values of the current grid tile into gx_ / gy_ / gz_ as float.
     __aicore__ inline void SplitGrid() {
         LocalTensor<T> raw = gridQue_.template DeQue<T>();
-        LocalTensor<float> pairs;
+        LocalTensor<float> values;
         if constexpr (kFloatIo) {
-            pairs = raw;
+            values = raw;
         } else {
-            pairs = scratch_.t0;   // t0 and t1 are adjacent: 2 * slots floats
-            AscendC::Cast(pairs, raw, AscendC::RoundMode::CAST_NONE, 2 * slots_);
+            values = scratch_.t0;   // t0, t1, t2 are adjacent: kComponents * slots floats
+            AscendC::Cast(values, raw, AscendC::RoundMode::CAST_NONE, kComponents * slots_);
         }
-        uint64_t kept = 0;
-        const AscendC::GatherMaskParams params{1, static_cast<uint16_t>(2 * slots_ * 4 / 256), 8, 0};
-        AscendC::GatherMask(gx_, pairs, 1, false, 0, params, kept);   // pattern 1: even elements (x)
-        AscendC::GatherMask(gy_, pairs, 2, false, 0, params, kept);   // pattern 2: odd elements (y)
+        if constexpr (DIMS == 2) {
+            uint64_t kept = 0;
+            const AscendC::GatherMaskParams params{1, static_cast<uint16_t>(2 * slots_ * 4 / 256), 8, 0};
+            AscendC::GatherMask(gx_, values, 1, false, 0, params, kept);   // pattern 1: even elements (x)
+            AscendC::GatherMask(gy_, values, 2, false, 0, params, kept);   // pattern 2: odd elements (y)
+        } else {
+            // no built-in pattern takes every third element: Gather with precomputed offsets
+            AscendC::Gather(gx_, values, splitIndex_[0], 0, slots_);
+            AscendC::Gather(gy_, values, splitIndex_[1], 0, slots_);
+            AscendC::Gather(gz_, values, splitIndex_[2], 0, slots_);
+        }
         gridQue_.FreeTensor(raw);
     }
 
@@ -265,8 +292,15 @@ private:
         const LocalTensor<float>& result = gathered_;   // free until the gathers
         AxisRange(tx_, maskX_, padSlots, result);
         AxisRange(ty_, maskY_, padSlots, result[16]);
+        if constexpr (DIMS == 3) AxisRange(tz_, maskZ_, padSlots, result[32]);
         WaitPipe<HardEvent::V_S>();
         Box box;
+        box.loZ = 0;
+        box.hiZ = 0;
+        if constexpr (DIMS == 3) {
+            box.loZ = static_cast<int64_t>(MaxI(0, static_cast<int64_t>(MinF(result.GetValue(32), t_.inD))));
+            box.hiZ = static_cast<int64_t>(MaxF(result.GetValue(40), -1.0f));
+        }
         box.loX = static_cast<int64_t>(MaxI(0, static_cast<int64_t>(MinF(result.GetValue(0), t_.inW))));
         box.hiX = static_cast<int64_t>(MaxF(result.GetValue(8), -1.0f));
         box.loY = static_cast<int64_t>(MaxI(0, static_cast<int64_t>(MinF(result.GetValue(16), t_.inH))));
@@ -280,8 +314,14 @@ private:
     // pixelBytes (the channel's own position is added as the gather base); invalid taps and pad
     // slots point at the zero area in front (offset 0).
     __aicore__ inline void WindowOffsets(const Box& box, int64_t pixelBytes, int64_t rowBytes, int64_t zeroBytes,
-                                         bool padSlots) {
+                                         bool padSlots, int64_t slabBytes = 0) {
         const int32_t n = slots_;
+        if constexpr (DIMS == 3) {
+            for (int32_t k = 0; k < kTaps; ++k) {
+                AscendC::Adds(tz_[k], tz_[k], static_cast<float>(-box.loZ), n);
+                AscendC::Muls(tz_[k], tz_[k], static_cast<float>(slabBytes), n);
+            }
+        }
         for (int32_t j = 0; j < kTaps; ++j) {
             AscendC::Adds(tx_[j], tx_[j], static_cast<float>(-box.loX), n);
             AscendC::Muls(tx_[j], tx_[j], static_cast<float>(pixelBytes), n);
@@ -294,21 +334,28 @@ private:
         BuildOffsets(padSlots);
     }
 
-    // off[i * kTaps + j] = ty[i] + tx[j] where both taps are valid (and the slot is real), else 0.
+    // off[(k * kTaps + i) * kTaps + j] = tz[k] + ty[i] + tx[j] where the taps are valid (and the
+    // slot is real), else 0.
     __aicore__ inline void BuildOffsets(bool padSlots) {
         const int32_t n = slots_;
-        LocalTensor<uint16_t> both = scratch_.mask.template ReinterpretCast<uint16_t>();
-        for (int32_t i = 0; i < kTaps; ++i) {
-            for (int32_t j = 0; j < kTaps; ++j) {
-                AscendC::Add(scratch_.t0, ty_[i], tx_[j], n);
-                AscendC::And(both, maskY_[i].template ReinterpretCast<uint16_t>(),
-                             maskX_[j].template ReinterpretCast<uint16_t>(), n / 16);
-                if (padSlots)
-                    AscendC::And(both, both, realSlots_.template ReinterpretCast<uint16_t>(), n / 16);
-                AscendC::Select(scratch_.t0, scratch_.mask, scratch_.t0, 0.0f,
-                                AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                AscendC::Cast(off_[i * kTaps + j].template ReinterpretCast<int32_t>(), scratch_.t0,
-                              AscendC::RoundMode::CAST_RINT, n);
+        LocalTensor<uint16_t> all = scratch_.mask.template ReinterpretCast<uint16_t>();
+        for (int32_t k = 0; k < kTapsZ; ++k) {
+            for (int32_t i = 0; i < kTaps; ++i) {
+                for (int32_t j = 0; j < kTaps; ++j) {
+                    AscendC::Add(scratch_.t0, ty_[i], tx_[j], n);
+                    AscendC::And(all, maskY_[i].template ReinterpretCast<uint16_t>(),
+                                 maskX_[j].template ReinterpretCast<uint16_t>(), n / 16);
+                    if constexpr (DIMS == 3) {
+                        AscendC::Add(scratch_.t0, scratch_.t0, tz_[k], n);
+                        AscendC::And(all, all, maskZ_[k].template ReinterpretCast<uint16_t>(), n / 16);
+                    }
+                    if (padSlots)
+                        AscendC::And(all, all, realSlots_.template ReinterpretCast<uint16_t>(), n / 16);
+                    AscendC::Select(scratch_.t0, scratch_.mask, scratch_.t0, 0.0f,
+                                    AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                    AscendC::Cast(off_[(k * kTaps + i) * kTaps + j].template ReinterpretCast<int32_t>(), scratch_.t0,
+                                  AscendC::RoundMode::CAST_RINT, n);
+                }
             }
         }
     }
@@ -348,12 +395,23 @@ private:
         if constexpr (kFloatIo) acc = out; else acc = acc_;
         const LocalTensor<float>& g = gathered_;
         if constexpr (MODE == kBilinear) {
+            // 2-D: one plane straight into the accumulator; 3-D: two planes weighted in z
             const LocalTensor<float>* corner[4] = {&wx_[0], &wx_[1], &wy_[0], &wy_[1]};
-            GatherTap(g, src, off_[0][s0], base, count);
-            AscendC::Mul(acc, g, (*corner[0])[s0], count);
-            for (int32_t k = 1; k < 4; ++k) {
-                GatherTap(g, src, off_[k][s0], base, count);
-                AscendC::MulAddDst(acc, g, (*corner[k])[s0], count);
+            for (int32_t z = 0; z < kTapsZ; ++z) {
+                const LocalTensor<float>& plane = DIMS == 3 ? rowAcc_ : acc;
+                GatherTap(g, src, off_[z * 4][s0], base, count);
+                AscendC::Mul(plane, g, (*corner[0])[s0], count);
+                for (int32_t k = 1; k < 4; ++k) {
+                    GatherTap(g, src, off_[z * 4 + k][s0], base, count);
+                    AscendC::MulAddDst(plane, g, (*corner[k])[s0], count);
+                }
+                if constexpr (DIMS == 3) {
+                    if (z == 0) {
+                        AscendC::Mul(acc, plane, wz_[0][s0], count);
+                    } else {
+                        AscendC::MulAddDst(acc, plane, wz_[1][s0], count);
+                    }
+                }
             }
         } else {
             // bicubic, separable: rows of 4 taps weighted in x, then the rows weighted in y
@@ -407,32 +465,37 @@ private:
     }
 
     // ---- window path ------------------------------------------------------------------------
-    // Loads the window rows of `channels` channels into planes of planeBytes, each led by a zero block.
+    // Loads the window of `channels` channels into planes of planeBytes, each led by a zero block
+    // and holding the box's depth slabs (one in 2-D) of rows x pitch.
     __aicore__ inline void LoadWindow(const Tile& tile, const Box& box, int64_t c0, int64_t channels, int64_t pitch,
                                       int64_t planeBytes) {
         LocalTensor<T> win = windowQue_.template AllocTensor<T>();
         const int64_t planeElems = planeBytes / kElem;
         for (int64_t c = 0; c < channels; ++c) AscendC::Duplicate(win[c * planeElems], static_cast<T>(0.0f), kBlockBytes / kElem);
         const int64_t rows = box.hiY - box.loY + 1;
+        const int64_t slabs = box.hiZ - box.loZ + 1;
         if (rows > 0) {
             const int64_t cols = box.hiX - box.loX + 1;
-            const int64_t src = tile.n * t_.inStrideN + c0 * t_.inStrideC + box.loY * t_.inStrideH + box.loX;
-            const int64_t planeGap = (t_.inStrideC - rows * t_.inW) * kElem;
-            if (pitch == t_.inW && cols == t_.inW && t_.inStrideH == t_.inW && planeGap >= 0 && planeGap <= 0xFFFFFFFFll) {
-                // whole rows: every channel's window is one contiguous run, one DMA for the chunk
+            const int64_t src = tile.n * t_.inStrideN + c0 * t_.inStrideC + box.loZ * t_.inStrideD + box.loY * t_.inStrideH + box.loX;
+            const int64_t runElems = slabs * rows * t_.inW;   // the window as one run, when it is contiguous
+            const int64_t planeGap = (t_.inStrideC - runElems) * kElem;
+            if (contiguousWindow_) {
+                // every channel's window is one contiguous run: one DMA for the chunk
                 AscendC::DataCopyPad(win[kBlockBytes / kElem], xGm_[src],
-                                     DataCopyExtParams(static_cast<uint16_t>(channels),
-                                                       static_cast<uint32_t>(rows * t_.inW * kElem),
+                                     DataCopyExtParams(static_cast<uint16_t>(channels), static_cast<uint32_t>(runElems * kElem),
                                                        static_cast<uint32_t>(planeGap), 1, 0),
                                      DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
             } else {
                 for (int64_t c = 0; c < channels; ++c) {
-                    AscendC::DataCopyPad(win[c * planeElems + kBlockBytes / kElem], xGm_[src + c * t_.inStrideC],
-                                         DataCopyExtParams(static_cast<uint16_t>(rows), static_cast<uint32_t>(cols * kElem),
-                                                           static_cast<uint32_t>((t_.inStrideH - cols) * kElem),
-                                                           static_cast<uint32_t>((pitch * kElem - RoundUpTo(cols * kElem, kBlockBytes)) / kBlockBytes),
-                                                           0),
-                                         DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+                    for (int64_t z = 0; z < slabs; ++z) {
+                        AscendC::DataCopyPad(win[c * planeElems + (kBlockBytes + z * slabBytes_) / kElem],
+                                             xGm_[src + c * t_.inStrideC + z * t_.inStrideD],
+                                             DataCopyExtParams(static_cast<uint16_t>(rows), static_cast<uint32_t>(cols * kElem),
+                                                               static_cast<uint32_t>((t_.inStrideH - cols) * kElem),
+                                                               static_cast<uint32_t>((pitch * kElem - RoundUpTo(cols * kElem, kBlockBytes)) / kBlockBytes),
+                                                               0),
+                                             DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+                    }
                 }
             }
         }
@@ -506,14 +569,14 @@ private:
         // 16-point groups must fit half a window buffer
         const int64_t maxChannels = t_.channelLast
                                         ? ((t_.windowBufBytes / 2) / (16 * kTaps * kTaps)) / kBlockBytes * kBlockBytes / kElem
-                                        : (t_.windowBufBytes / 2) / (kTaps * kBlockBytes * 16);
+                                        : (t_.windowBufBytes / 2) / (kRowsPerPoint * kBlockBytes * 16);
         const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, maxChannels));
         const int64_t lastSlot = t_.flatTiles ? tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
         for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
             const int64_t channels = MinI(perChunk, cEnd - c0);
             const PointLayout layout = PointLayoutFor(channels);
             const int64_t zeroBytes = layout.zeroBytes;
-            const int64_t group = (t_.windowBufBytes - zeroBytes) / (layout.rowBytes * kTaps) / 16 * 16;
+            const int64_t group = (t_.windowBufBytes - zeroBytes) / (layout.rowBytes * kRowsPerPoint) / 16 * 16;
             LocalTensor<T> out = outQue_.template AllocTensor<T>();
             for (int64_t s0 = 0; s0 < lastSlot; s0 += group) {
                 const int64_t count = MinI(group, slots_ - s0);
@@ -550,12 +613,15 @@ private:
         }
         const int64_t run = MinI(kTaps, t_.inW);
         xs = MaxI(0, MinI(xs, t_.inW - run));
-        for (int32_t i = 0; i < kTaps; ++i) {
-            const bool rowValid = anyX && MaskBit(maskY_[i], s);
-            const int64_t block = layout.zeroBytes + (local * kTaps + i) * layout.rowBytes;
+        for (int32_t row = 0; row < kRowsPerPoint; ++row) {   // tap rows: (z tap, y tap)
+            const int32_t k = row / kTaps, i = row % kTaps;
+            const bool rowValid = anyX && MaskBit(maskY_[i], s) && (DIMS == 2 || MaskBit(maskZ_[k], s));
+            const int64_t block = layout.zeroBytes + (local * kRowsPerPoint + row) * layout.rowBytes;
             if (rowValid) {
                 const int64_t y = static_cast<int64_t>(ty_[i].GetValue(s));
-                const int64_t src = tile.n * t_.inStrideN + c0 * t_.inStrideC + y * t_.inStrideH + xs * t_.inStrideW;
+                const int64_t z = DIMS == 3 ? static_cast<int64_t>(tz_[k].GetValue(s)) : 0;
+                const int64_t src = tile.n * t_.inStrideN + c0 * t_.inStrideC + z * t_.inStrideD + y * t_.inStrideH +
+                                    xs * t_.inStrideW;
                 // NCHW: a block per channel holding the run; channel-last: a block per pixel holding the channels
                 const DataCopyExtParams params =
                     t_.channelLast
@@ -569,7 +635,7 @@ private:
             for (int32_t j = 0; j < kTaps; ++j) {
                 const bool valid = rowValid && MaskBit(maskX_[j], s);
                 const int64_t column = valid ? static_cast<int64_t>(tx_[j].GetValue(s)) - xs : 0;
-                off_[i * kTaps + j].SetValue(s, valid ? static_cast<uint32_t>(block + column * layout.pixelBytes) : 0u);
+                off_[row * kTaps + j].SetValue(s, valid ? static_cast<uint32_t>(block + column * layout.pixelBytes) : 0u);
             }
         }
     }
@@ -587,15 +653,17 @@ private:
         if (padSlots) MarkRealSlots(tile);
         ComputeAxis(gx_, static_cast<float>(t_.inW), tx_, wx_, maskX_);
         ComputeAxis(gy_, static_cast<float>(t_.inH), ty_, wy_, maskY_);
+        if constexpr (DIMS == 3) ComputeAxis(gz_, static_cast<float>(t_.inD), tz_, wz_, maskZ_);
         if constexpr (MODE == kBilinear) MakeCornerWeights();
         Box box = ValidBox(padSlots);
 
         int64_t rows = box.hiY - box.loY + 1;
         int64_t cols = box.hiX - box.loX + 1;
-        if (rows <= 0 || cols <= 0) {
+        if (rows <= 0 || cols <= 0 || box.hiZ < box.loZ) {
             rows = 0;
             cols = 1;
             box.hiY = box.loY - 1;
+            box.loZ = box.hiZ = 0;
         }
         if (t_.channelLast) {
             PlanChannelLastWindow(box, rows, cols, padSlots);
@@ -604,21 +672,35 @@ private:
         }
     }
 
-    // NCHW: a plane per channel led by a zero block; whole rows when the taps span at least half
-    // the width (then one DMA per chunk).
+    // NCHW / NCDHW: a plane per channel led by a zero block, holding the box's depth slabs of
+    // rows x pitch. Whole rows when the taps span at least half the width (and, in 3-D, whole
+    // slabs when they also span half the height): then the window is one contiguous run per channel.
     __aicore__ inline void PlanPlanarWindow(Box box, int64_t rows, int64_t cols, bool padSlots) {
         if (rows > 0 && 2 * cols >= t_.inW && t_.inStrideH == t_.inW) {
             box.loX = 0;
             box.hiX = t_.inW - 1;
             cols = t_.inW;
         }
-        pitch_ = (cols == t_.inW && t_.inStrideH == t_.inW) ? t_.inW : RoundUpTo(cols * kElem, kBlockBytes) / kElem;
-        planeBytes_ = kBlockBytes + RoundUpTo(rows * pitch_ * kElem, kBlockBytes);
+        const bool wholeRows = cols == t_.inW && t_.inStrideH == t_.inW;
+        if (DIMS == 3 && wholeRows && rows > 0 && 2 * rows >= t_.inH && t_.inStrideD == t_.inH * t_.inW) {
+            box.loY = 0;
+            box.hiY = t_.inH - 1;
+            rows = t_.inH;
+        }
+        const int64_t slabs = rows > 0 ? box.hiZ - box.loZ + 1 : 1;
+        const int64_t planeGap = (t_.inStrideC - slabs * rows * t_.inW) * kElem;
+        const bool slabsAdjacent = rows == t_.inH && t_.inStrideD == t_.inH * t_.inW;
+        contiguousWindow_ = wholeRows && (DIMS == 2 || slabs == 1 || slabsAdjacent) && planeGap >= 0 &&
+                            planeGap <= 0xFFFFFFFFll;
+        // one run keeps the input's rows back to back; row-by-row DMAs land each row padded to 32 bytes
+        pitch_ = contiguousWindow_ ? t_.inW : RoundUpTo(cols * kElem, kBlockBytes) / kElem;
+        slabBytes_ = rows * pitch_ * kElem;   // a multiple of 32 bytes unless the window is one run
+        planeBytes_ = kBlockBytes + RoundUpTo(slabs * slabBytes_, kBlockBytes);
         box_ = box;
         chunk_ = MinI(t_.chunkChannels, t_.windowBufBytes / planeBytes_);
         channelStride_ = planeBytes_;
         useWindow_ = chunk_ >= 1 && rows <= 4095;
-        if (useWindow_) WindowOffsets(box, kElem, pitch_ * kElem, kBlockBytes, padSlots);
+        if (useWindow_) WindowOffsets(box, kElem, pitch_ * kElem, kBlockBytes, padSlots, slabBytes_);
     }
 
     // Channel-last: a window of pixels led by a zero pixel. When a unit takes every channel of
@@ -652,6 +734,8 @@ private:
     // the current tile's plan
     Box box_{};
     int64_t pitch_ = 0, planeBytes_ = 0;          // NCHW planes
+    int64_t slabBytes_ = 0;                       // one depth slab of a plane (3-D; the whole plane in 2-D)
+    bool contiguousWindow_ = false;               // a channel's window is one run of the input
     int64_t pixelBytes_ = 0, rowBytes_ = 0;       // channel-last pixels
     bool denseRows_ = false;                      // channel-last pixels of every channel, unpadded
     int64_t chunk_ = 0, channelStride_ = 0;       // channels per window load; bytes between them in UB
@@ -664,13 +748,14 @@ private:
     AscendC::TBuf<TPosition::VECCALC> maskBuf_;
     GlobalTensor<T> xGm_, gridGm_, yGm_;
 
-    LocalTensor<float> gx_, gy_;
-    LocalTensor<float> tx_[kTaps], ty_[kTaps];
-    LocalTensor<float> wx_[kTaps], wy_[kTaps];
+    LocalTensor<float> gx_, gy_, gz_;
+    LocalTensor<float> tx_[kTaps], ty_[kTaps], tz_[kTaps];
+    LocalTensor<float> wx_[kTaps], wy_[kTaps], wz_[kTaps];
+    LocalTensor<uint32_t> splitIndex_[3];
     LocalTensor<uint32_t> off_[kTapCount];
     LocalTensor<float> gathered_, acc_, rowAcc_;
     LocalTensor<T> gatheredIo_;
-    LocalTensor<uint8_t> maskX_[kTaps], maskY_[kTaps], realSlots_;
+    LocalTensor<uint8_t> maskX_[kTaps], maskY_[kTaps], maskZ_[kTaps], realSlots_;
     Scratch scratch_;
 };
 

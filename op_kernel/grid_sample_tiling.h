@@ -13,16 +13,19 @@ enum InterpMode : int32_t { kBilinear = 0, kNearest = 1, kBicubic = 2 };
 enum PaddingMode : int32_t { kZeros = 0, kBorder = 1, kReflection = 2 };
 enum DataKind : int32_t { kFloat32 = 0, kFloat16 = 1, kBFloat16 = 2 };
 
-// The tiling key selects the kernel template: dtype and interpolation mode change the code,
-// padding and align_corners are cheap run-time branches.
+// The tiling key selects the kernel template: spatial dims, dtype and interpolation mode change
+// the code; padding and align_corners are cheap run-time branches.
 constexpr uint64_t kTilingKeyBase = 1000;
-__aicore__ constexpr uint64_t MakeTilingKey(int32_t dataKind, int32_t mode) {
-    return kTilingKeyBase + static_cast<uint64_t>(dataKind) * 10 + static_cast<uint64_t>(mode);
+__aicore__ constexpr uint64_t MakeTilingKey(int32_t dataKind, int32_t mode, int32_t dims = 2) {
+    return kTilingKeyBase + (dims == 3 ? 100 : 0) + static_cast<uint64_t>(dataKind) * 10 + static_cast<uint64_t>(mode);
 }
 
 struct GridSampleTilingData {
-    // shapes (elements)
+    // shapes (elements). 3-D: the output's D and H are flattened into outH rows (grid and output
+    // strides allow it by construction); the input keeps its depth inD.
     int64_t n, c, inH, inW, outH, outW;
+    int64_t inD, inStrideD;
+    int32_t dims, reserved1;
     // strides in elements; grid pair strides are (2, 1) by construction. NCHW input: W stride 1;
     // channel-last input (channelLast = 1): C stride 1 and pixels inStrideW apart
     int64_t inStrideN, inStrideC, inStrideH, inStrideW;

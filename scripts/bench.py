@@ -186,18 +186,20 @@ def npu_figures(x, g, mode, padding, channel_last):
     stats = ags.last_launch_stats("checked")
     constants = ags.extension("checked").cost_constants()
     nchw = _nchw(x, channel_last)
-    kernel_ran = nchw.ndim == 4 and x.dtype.name in ("float32", "float16", "bfloat16")
+    # the AI Core kernels: 2-D every mode, 3-D trilinear and nearest
+    kernel_ran = x.dtype.name in ("float32", "float16", "bfloat16") and (
+        nchw.ndim == 4 or (nchw.ndim == 5 and mode != "bicubic"))
     figures = {"floor": npu_model.hbm_floor_us(nchw, g, constants)}
     if kernel_ran:
         total = stats["total"]
-        outputs = nchw.shape[0] * nchw.shape[1] * g.shape[1] * g.shape[2]
+        outputs = nchw.shape[0] * nchw.shape[1] * int(np.prod(g.shape[1:-1]))
         figures.update({
             "ours": stats["modelled_us"],
             "dma/out": (total["mte2_instr"] + total["mte3_instr"]) / outputs,
             "bytes/out": (total["mte2_bytes"] + total["mte3_bytes"]) / outputs,
             "scalarGM/out": (total["scalar_gm_reads"] + total["scalar_gm_writes"]) / outputs,
         })
-        if x.dtype == np.float32 and not channel_last:
+        if x.dtype == np.float32 and not channel_last and nchw.ndim == 4:
             figures["anchor"] = npu_model.anchor_us(nchw, g, mode, ags.platform("checked")["aiv_cores"], constants)
     return figures
 

@@ -445,3 +445,36 @@ TEST_CASE("tiling: channel-last input fits the UB and leaves the per-point path 
                     CHECK((d.windowBufBytes / 2) / (16 * taps * taps) >= 32);
                 }
 }
+
+TEST_CASE("tiling: 3-D problems (output D and H flattened into rows) fit the UB") {
+    for (int32_t kind = 0; kind < 3; ++kind)
+        for (int32_t mode : {0, 1})   // trilinear, nearest
+            for (uint32_t cores : {1u, 8u, 48u})
+                for (int64_t c : {1, 16, 64}) {
+                    // input (2, C, 9, 10, 11), grid (2, 6, 7, 8, 3): rows = 6 * 7
+                    Problem p = Problem::Contiguous(2, c, 10, 11, 6 * 7, 8);
+                    p.dims = 3;
+                    p.inD = 9;
+                    p.inStrideD = 10 * 11;
+                    p.inStrideC = 9 * 10 * 11;
+                    p.inStrideN = c * p.inStrideC;
+                    p.gridStrideH = 8 * 3;
+                    p.gridStrideN = 6 * 7 * 8 * 3;
+                    p.dataKind = kind;
+                    p.mode = mode;
+                    PlatformInfo pl;
+                    pl.coreNum = cores;
+                    Tiling t;
+                    std::string why;
+                    CHECK_MSG(ComputeTiling(p, pl, &t, &why), why);
+                    const auto& d = t.data;
+                    CHECK(d.dims == 3 && d.inD == 9 && d.inStrideD == 110);
+                    CHECK(t.tilingKey == gridsample::MakeTilingKey(kind, mode, 3));
+                    CHECK(UbBytesUsed(d) <= pl.ubBytes);
+                    CHECK(d.gridBufBytes >= d.slotCount * 3 * (kind == 0 ? 4 : 2));
+                    CHECK(d.unitsPerCore * int64_t(t.blockDim) + d.tailCores == d.totalUnits);
+                    // the per-point path: 16 points of kTaps x kTaps tap rows, one 32-byte block each
+                    const int64_t taps = Taps(mode);
+                    CHECK((d.windowBufBytes / 2) / (taps * taps * 32 * 16) >= 1);
+                }
+}

@@ -27,12 +27,22 @@ def unnormalize(g, size, align):
     return (g + 1) / 2 * (size - 1) if align else ((g + 1) * size - 1) / 2
 
 
-def replace_axis(v, size, padding, align):
-    """The finite normalized coordinate that the rule makes value v equivalent to (float64)."""
+def normalize(u, size, align):
+    """The inverse of unnormalize in float64 (exact for the coordinates used here)."""
+    return 2 * u / (size - 1) - 1 if align else (2 * u + 1) / size - 1
+
+
+def replace_axis(v, size, padding, align, precision=np.float64):
+    """The finite normalized coordinate that the rule makes value v equivalent to. The 2^24 limit
+    applies to the unnormalized coordinate as the path computes it: float64 on the AI CPU path,
+    float32 (torch's formula, operation by operation) in the kernels."""
     v = np.asarray(v, np.float64)
     with np.errstate(invalid="ignore", over="ignore"):
-        u = unnormalize(v, size, align)
+        u = unnormalize(v.astype(precision), precision(size), align)
         huge = ~np.isfinite(u) | (np.abs(u) >= 2.0**24)
+        if precision is np.float32:
+            # the finite coordinate as the kernel sees it (float32 rounding of huge grid values)
+            v = np.where(np.isfinite(u), normalize(u.astype(np.float64), size, align), v)
     first, last = pixel_coord(0, size, align), pixel_coord(size - 1, size, align)
     if padding == "zeros":
         out = np.where(np.isnan(v) | huge, np.where(v < 0, -10.0, 10.0), v)
@@ -54,10 +64,13 @@ def special_grid(dims):
     return pts.reshape((1, 1) * (dims - 1) + (k, dims)) if dims == 2 else pts.reshape(1, 1, 1, k, dims)
 
 
-def expected_grid(grid, sizes_xfirst, padding, align):
+def expected_grid(grid, sizes_xfirst, padding, align, precision=None):
+    """precision: of the path that runs (float32 in the kernels, float64 on the AI CPU path)."""
     g = grid.astype(np.float64).copy()
+    if precision is None:
+        precision = np.float64 if grid.dtype == np.float64 else np.float32
     for axis, size in enumerate(sizes_xfirst):
-        g[..., axis] = replace_axis(g[..., axis], size, padding, align)
+        g[..., axis] = replace_axis(g[..., axis], size, padding, align, precision)
     assert np.isfinite(g).all()
     return g
 
@@ -128,7 +141,9 @@ def test_nonfinite_3d(rng, dtype, mode, padding, align):
     grid = special_grid(3).astype(dtype)
     out = ags.grid_sample(x, grid, mode, padding, align)
     assert not np.isnan(out).any(), f"NaN leaked: {np.argwhere(np.isnan(out))[:5].tolist()}"
-    eg = expected_grid(grid, (W, H, D), padding, align)
+    # float32 runs on the 3-D kernel except tricubic, which runs on the float64 AI CPU path
+    kernel = dtype == "float32" and mode != "bicubic"
+    eg = expected_grid(grid, (W, H, D), padding, align, np.float32 if kernel else np.float64)
     if mode == "bicubic":
         ref = cubic_reference(x, eg, padding, align)
     else:
