@@ -48,6 +48,14 @@ def flow_grid(n, h, w, pixels, rng):
     return (base + jitter).astype(np.float32)
 
 
+def flow_grid_3d(n, d, h, w, voxels, rng):
+    axes = [(2.0 * np.arange(k) + 1.0) / k - 1.0 for k in (d, h, w)]
+    zz, yy, xx = np.meshgrid(*axes, indexing="ij")
+    base = np.repeat(np.stack([xx, yy, zz], axis=-1)[None], n, axis=0)
+    jitter = rng.uniform(-voxels, voxels, base.shape) * np.array([2.0 / w, 2.0 / h, 2.0 / d])
+    return (base + jitter).astype(np.float32)
+
+
 def make_cases(quick: bool):
     """(label, input, grid, mode, padding, channel_last) for every case of performance.md."""
     rng = np.random.default_rng(0)
@@ -61,7 +69,8 @@ def make_cases(quick: bool):
     random_a = (rng.random(ga.shape, dtype=np.float32) * 2 - 1)
     random_b = (rng.random(gb.shape, dtype=np.float32) * 2 - 1)
     xe = rng.random(e, dtype=np.float32)
-    ge = (rng.random((e[0],) + e[2:] + (3,), dtype=np.float32) * 2 - 1)
+    ge = flow_grid_3d(e[0], e[2], e[3], e[4], 2.0, rng)
+    random_e = (rng.random((e[0],) + e[2:] + (3,), dtype=np.float32) * 2 - 1)
     xb_last = np.ascontiguousarray(xb.transpose(0, 2, 3, 1))
     cases = [
         ("(a) affine warp", xa, ga, "bilinear", "zeros", False),
@@ -71,7 +80,8 @@ def make_cases(quick: bool):
         ("(c) flow bicubic", xb, gb, "bicubic", "zeros", False),
         ("(c) flow bicubic reflection", xb, gb, "bicubic", "reflection", False),
         ("(d) flow nearest", xb, gb, "nearest", "zeros", False),
-        ("(e) 3-D trilinear", xe, ge, "bilinear", "zeros", False),
+        ("(e) 3-D flow trilinear", xe, ge, "bilinear", "zeros", False),
+        ("(e) 3-D random grid", xe, random_e, "bilinear", "zeros", False),
         ("(f) flow channels_last", xb_last, gb, "bilinear", "zeros", True),
     ]
     try:
