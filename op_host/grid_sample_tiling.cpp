@@ -20,7 +20,7 @@ int64_t CeilDiv(int64_t v, int64_t a) { return (v + a - 1) / a; }
 // Taps per axis of each interpolation mode.
 int64_t TapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
 
-// Per-slot float vectors the kernel carves (GridSample2D::CarveBuffers): grid x/y, per-axis taps
+// Per-slot float vectors the kernel carves (GridSampleKernel::CarveBuffers): grid x/y, per-axis taps
 // and weights, three temporaries, gathered values, a row accumulator (bicubic), an accumulator
 // and an input-typed gather buffer (half types), and one offset per tap, of which the first
 // four reuse grid x/y and two temporaries (dead once the offsets exist).

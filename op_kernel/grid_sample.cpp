@@ -1,7 +1,7 @@
 // GridSample device entry: one kernel, dispatched on the tiling key to the template for the
 // data type and interpolation mode.
 #include "kernel_operator.h"
-#include "grid_sample_2d.h"
+#include "grid_sample_kernel.h"
 #include "grid_sample_tiling.h"
 
 using namespace gridsample;

@@ -2,7 +2,7 @@
 // The library builds its internals with hidden visibility, so the tiling source (a pure function
 // with no dependency beyond its header) is compiled into this test program directly.
 //
-// Every property is checked against what the kernel (op_kernel/grid_sample_2d.h) does with the
+// Every property is checked against what the kernel (op_kernel/grid_sample_kernel.h) does with the
 // TilingData: the tile enumeration (TileAt), the per-core split (Process), the UB carve-up
 // (Init/CarveBuffers) and the per-point path's group size (SamplePerPoint).
 #include <algorithm>

@@ -1,5 +1,5 @@
-// GridSample 2-D kernel, one template per (dtype, interpolation mode), for NCHW input and for
-// channel-last input (NHWC memory), both read in place.
+// GridSample AI Core kernel, one template per (dtype, interpolation mode, 2 or 3 spatial dims), for
+// NCHW / NCDHW input and for 2-D channel-last input (NHWC memory), read in place.
 //
 // Work unit: a channel group of a tile of output points (whole rows up to 64 columns, else blocks
 // 32 columns wide); a core's consecutive units share their tile. Per tile: one DMA brings the
@@ -10,8 +10,8 @@
 // double-buffered so DMA and vector work overlap. Taps outside the image read a zero area kept in
 // front of the window, so no masking is needed per channel. When a tile's window does not fit the
 // UB (scattered grids), each point's tap rows are fetched by small DMAs instead.
-#ifndef GRID_SAMPLE_2D_H
-#define GRID_SAMPLE_2D_H
+#ifndef GRID_SAMPLE_KERNEL_H
+#define GRID_SAMPLE_KERNEL_H
 
 #include "kernel_operator.h"
 #include "grid_sample_tiling.h"
@@ -761,4 +761,4 @@ private:
 
 }  // namespace gridsample
 
-#endif  // GRID_SAMPLE_2D_H
+#endif  // GRID_SAMPLE_KERNEL_H
