@@ -379,8 +379,8 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
         return ACLNN_SUCCESS;
     }
     // 5. plan: the AI Core kernel where it applies, the AI CPU path otherwise.
-    // the AI Core kernels: 2-D every mode; 3-D trilinear and nearest (tricubic runs on the AI CPU)
-    if (e->input.type->aiCore && (spatialRank == 2 || (spatialRank == 3 && e->mode != 2))) PlanKernel(e.get());
+    // the AI Core kernels: 2-D and 3-D, every mode
+    if (e->input.type->aiCore && (spatialRank == 2 || spatialRank == 3)) PlanKernel(e.get());
     *workspaceSize = e->workspaceBytes;
     *executor = e.release();
     return ACLNN_SUCCESS;

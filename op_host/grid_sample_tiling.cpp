@@ -31,8 +31,10 @@ int64_t PointVectors(int32_t mode, int32_t dataKind, int32_t dims) {
     for (int32_t d = 0; d < dims; ++d) taps *= t;
     const int64_t offsets = taps - std::min<int64_t>(taps, 4);
     const bool rowAcc = mode == kBicubic || (dims == 3 && mode == kBilinear);
+    const bool planeAcc = mode == kBicubic && dims == 3;
     const int64_t splitIndex = dims == 3 ? 3 : 0;   // Gather indices that split (x, y, z) triples
-    return dims + dims * t + weights + 3 + 1 + (rowAcc ? 1 : 0) + (dataKind == kFloat32 ? 0 : 2) + splitIndex + offsets;
+    return dims + dims * t + weights + 3 + 1 + (rowAcc ? 1 : 0) + (planeAcc ? 1 : 0) + (dataKind == kFloat32 ? 0 : 2) +
+           splitIndex + offsets;
 }
 // Masks: one per tap per axis, a scratch one and the tile's real-slot mask.
 int64_t MaskCount(int32_t mode, int32_t dims) { return dims * TapsPerAxis(mode) + 2; }

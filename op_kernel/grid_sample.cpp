@@ -13,7 +13,7 @@ __aicore__ inline void RunGridSample(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const G
     op.Process();
 }
 
-// 2-D: bilinear, nearest, bicubic; 3-D: trilinear, nearest (tricubic runs on the AI CPU).
+// 2-D: bilinear, nearest, bicubic; 3-D: trilinear, nearest, tricubic.
 template <typename T>
 __aicore__ inline void DispatchMode(int32_t dataKind, GM_ADDR x, GM_ADDR grid, GM_ADDR y,
                                     const GridSampleTilingData& tiling) {
@@ -27,6 +27,8 @@ __aicore__ inline void DispatchMode(int32_t dataKind, GM_ADDR x, GM_ADDR grid, G
         RunGridSample<T, kBilinear, 3>(x, grid, y, tiling);
     } else if (TILING_KEY_IS(MakeTilingKey(dataKind, kNearest, 3))) {
         RunGridSample<T, kNearest, 3>(x, grid, y, tiling);
+    } else if (TILING_KEY_IS(MakeTilingKey(dataKind, kBicubic, 3))) {
+        RunGridSample<T, kBicubic, 3>(x, grid, y, tiling);
     }
 }
 

@@ -41,7 +41,7 @@ __aicore__ inline void WaitPipe() {
 
 template <typename T, int32_t MODE, int32_t DIMS = 2>
 class GridSampleKernel {
-    static_assert(DIMS == 2 || (DIMS == 3 && MODE != kBicubic), "3-D: trilinear and nearest");
+    static_assert(DIMS == 2 || DIMS == 3, "2 or 3 spatial dims");
     static constexpr int32_t kTaps = MODE == kBicubic ? 4 : (MODE == kBilinear ? 2 : 1);
     static constexpr int32_t kTapsZ = DIMS == 3 ? kTaps : 1;      // z taps (one dummy in 2-D)
     static constexpr int32_t kRowsPerPoint = kTaps * kTapsZ;      // tap rows (z, y) of one point
@@ -131,6 +131,7 @@ private:
         scratch_.t2 = take();
         gathered_ = take();
         if (MODE == kBicubic || (DIMS == 3 && MODE == kBilinear)) rowAcc_ = take();
+        if (DIMS == 3 && MODE == kBicubic) planeAcc_ = take();
         if (!kFloatIo) {
             acc_ = take();
             gatheredIo_ = take().template ReinterpretCast<T>();
@@ -414,20 +415,31 @@ private:
                 }
             }
         } else {
-            // bicubic, separable: rows of 4 taps weighted in x, then the rows weighted in y
-            for (int32_t i = 0; i < kTaps; ++i) {
-                for (int32_t j = 0; j < kTaps; ++j) {
-                    GatherTap(g, src, off_[i * kTaps + j][s0], base, count);
-                    if (j == 0) {
-                        AscendC::Mul(rowAcc_, g, wx_[0][s0], count);
+            // bicubic, separable: rows of 4 taps weighted in x, rows weighted in y, and in 3-D
+            // (tricubic) the planes weighted in z
+            for (int32_t k = 0; k < kTapsZ; ++k) {
+                const LocalTensor<float>& plane = DIMS == 3 ? planeAcc_ : acc;
+                for (int32_t i = 0; i < kTaps; ++i) {
+                    for (int32_t j = 0; j < kTaps; ++j) {
+                        GatherTap(g, src, off_[(k * kTaps + i) * kTaps + j][s0], base, count);
+                        if (j == 0) {
+                            AscendC::Mul(rowAcc_, g, wx_[0][s0], count);
+                        } else {
+                            AscendC::MulAddDst(rowAcc_, g, wx_[j][s0], count);
+                        }
+                    }
+                    if (i == 0) {
+                        AscendC::Mul(plane, rowAcc_, wy_[0][s0], count);
                     } else {
-                        AscendC::MulAddDst(rowAcc_, g, wx_[j][s0], count);
+                        AscendC::MulAddDst(plane, rowAcc_, wy_[i][s0], count);
                     }
                 }
-                if (i == 0) {
-                    AscendC::Mul(acc, rowAcc_, wy_[0][s0], count);
-                } else {
-                    AscendC::MulAddDst(acc, rowAcc_, wy_[i][s0], count);
+                if constexpr (DIMS == 3) {
+                    if (k == 0) {
+                        AscendC::Mul(acc, plane, wz_[0][s0], count);
+                    } else {
+                        AscendC::MulAddDst(acc, plane, wz_[k][s0], count);
+                    }
                 }
             }
         }
@@ -753,7 +765,7 @@ private:
     LocalTensor<float> wx_[kTaps], wy_[kTaps], wz_[kTaps];
     LocalTensor<uint32_t> splitIndex_[3];
     LocalTensor<uint32_t> off_[kTapCount];
-    LocalTensor<float> gathered_, acc_, rowAcc_;
+    LocalTensor<float> gathered_, acc_, rowAcc_, planeAcc_;
     LocalTensor<T> gatheredIo_;
     LocalTensor<uint8_t> maskX_[kTaps], maskY_[kTaps], maskZ_[kTaps], realSlots_;
     Scratch scratch_;

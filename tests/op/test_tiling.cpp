@@ -448,7 +448,7 @@ TEST_CASE("tiling: channel-last input fits the UB and leaves the per-point path 
 
 TEST_CASE("tiling: 3-D problems (output D and H flattened into rows) fit the UB") {
     for (int32_t kind = 0; kind < 3; ++kind)
-        for (int32_t mode : {0, 1})   // trilinear, nearest
+        for (int32_t mode : {0, 1, 2})   // trilinear, nearest, tricubic
             for (uint32_t cores : {1u, 8u, 48u})
                 for (int64_t c : {1, 16, 64}) {
                     // input (2, C, 9, 10, 11), grid (2, 6, 7, 8, 3): rows = 6 * 7

@@ -310,14 +310,17 @@ def test_3d_tricubic_against_reference(padding, align):
     x32, g32 = x.astype(np.float32), g.astype(np.float32)
     out32 = ags.grid_sample(x32, g32, "bicubic", padding, align)
     assert out32.dtype == np.float32
-    assert_close(out32, nd_reference(x32, g32, "bicubic", padding, align), 2.0 ** -23 * 1.5 + 1e-12, x32,
-                 "tricubic float32")
+    # float32 runs on the 3-D AI Core kernel, computed in float32: 1e-5 of the data range
+    assert_close(out32, nd_reference(x32, g32, "bicubic", padding, align), 1e-5, x32, "tricubic float32")
 
 
 @pytest.mark.parametrize("rank", [1, 3, 4])
 @pytest.mark.parametrize("dtype,tol", [("float32", 2.0 ** -23 * 1.5), ("float16", 1e-3), ("bfloat16", 1e-2)])
 def test_ranks_reduced_precision(rank, dtype, tol):
-    """float32/float16/bfloat16 on the AI CPU ranks, against the reference on the same inputs upcast."""
+    """float32/float16/bfloat16 against the reference on the same inputs upcast: 1-D and 4-D run on the
+    AI CPU path (float64, one rounding); 3-D runs on the AI Core kernel (float32: 1e-5 of the range)."""
+    if rank == 3 and dtype == "float32":
+        tol = 1e-5
     rng = make_rng("rankdt", rank, dtype)
     xs, gs = RANK_SHAPES[rank]
     for mode, padding, align in [("bilinear", "zeros", False), ("nearest", "border", True),

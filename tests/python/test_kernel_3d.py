@@ -1,5 +1,5 @@
-"""The 3-D AI Core kernel (trilinear and nearest; float32, float16, bfloat16; NCDHW) against
-torch.nn.functional.grid_sample in float64: smooth grids (windows of depth slabs), scattered grids
+"""The 3-D AI Core kernel (trilinear, nearest and tricubic; float32, float16, bfloat16; NCDHW)
+against torch.nn.functional.grid_sample in float64 (tricubic: against conftest.cubic_reference): smooth grids (windows of depth slabs), scattered grids
 on a large volume (per-point path), many channels (channel groups), strided views; the checked and
 fast builds agree bit for bit. float32: no worse than torch's own float32 result plus 1e-5 of the
 data range; float16 / bfloat16 (computed in float32, rounded once): 1e-3 / 1e-2 of the range."""
@@ -84,10 +84,27 @@ def test_kernel_3d_strided_views_equal_contiguous(view):
         assert np.array_equal(want.view(np.uint32), got.view(np.uint32)), (view, mode, padding, align)
 
 
-def test_tricubic_stays_on_the_ai_cpu_path():
-    rng = np.random.default_rng(9)
-    x = rng.random((1, 2, 4, 5, 6)).astype(np.float32)
-    g = rng.uniform(-1, 1, (1, 2, 3, 4, 3)).astype(np.float32)
-    ags.grid_sample(np.zeros((1, 1, 2, 2), np.float32), np.zeros((1, 1, 1, 2), np.float32), build="fast")
-    ags.grid_sample(x, g, "bicubic", "border", False, build="fast")
-    assert ags.last_launch_stats("fast")["tiling_key"] < KERNEL_3D_KEY   # no 3-D kernel launch
+@pytest.mark.parametrize("dtype", sorted(DTYPES))
+@pytest.mark.parametrize("kind", ["smooth", "scattered"])
+def test_kernel_tricubic_against_reference(kind, dtype):
+    """Tricubic (ONNX-20's cubic for 3-D; torch has none): 4x4x4 taps around the unpadded
+    coordinate, each padded on its own, against conftest.cubic_reference in float64."""
+    from conftest import cubic_reference
+
+    rng = np.random.default_rng(3 + len(dtype))
+    x = rng.random((1, 3, 12, 13, 14) if kind == "smooth" else (1, 2, 30, 31, 33)).astype(DTYPES[dtype])
+    gshape = (1, 3, 4, 5, 3)
+    g = (smooth_grid(gshape, rng) if kind == "smooth" else rng.uniform(-1.2, 1.2, gshape)).astype(DTYPES[dtype])
+    x64 = np.asarray(x, np.float64)
+    span = float(x64.max() - x64.min())
+    # cubic weights overshoot by up to ~1.3x the data range; float32 sums of 64 taps: 1e-5 of it
+    tol = {"float32": 1e-5, "float16": 2e-3, "bfloat16": 2e-2}[dtype] * span
+    for padding, align in itertools.product(["zeros", "border", "reflection"], [False, True]):
+        fast = ags.grid_sample(x, g, "bicubic", padding, align, build="fast")
+        assert ags.last_launch_stats("fast")["tiling_key"] >= KERNEL_3D_KEY, "the 3-D kernel should have run"
+        checked = ags.grid_sample(x, g, "bicubic", padding, align, build="checked")
+        bits = np.uint16 if fast.itemsize == 2 else np.uint32
+        assert np.array_equal(fast.view(bits), checked.view(bits)), (padding, align)
+        ref = cubic_reference(x64, np.asarray(g, np.float64), padding, align)
+        err = float(np.abs(np.asarray(fast, np.float64) - ref).max())
+        assert err <= tol, f"tricubic {kind}/{padding}/{align}/{dtype}: max err {err:.3e} > {tol:.3e}"

@@ -141,8 +141,8 @@ def test_nonfinite_3d(rng, dtype, mode, padding, align):
     grid = special_grid(3).astype(dtype)
     out = ags.grid_sample(x, grid, mode, padding, align)
     assert not np.isnan(out).any(), f"NaN leaked: {np.argwhere(np.isnan(out))[:5].tolist()}"
-    # float32 runs on the 3-D kernel except tricubic, which runs on the float64 AI CPU path
-    kernel = dtype == "float32" and mode != "bicubic"
+    # float32 runs on the 3-D AI Core kernel (float32 coordinates), float64 on the AI CPU path
+    kernel = dtype == "float32"
     eg = expected_grid(grid, (W, H, D), padding, align, np.float32 if kernel else np.float64)
     if mode == "bicubic":
         ref = cubic_reference(x, eg, padding, align)
