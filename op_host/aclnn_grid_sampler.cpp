@@ -223,9 +223,9 @@ void Stage(const TensorDesc& d, StagedView* stage, uint64_t* workspace) {
 bool PlanKernel(aclOpExecutor* e) {
     uint64_t workspace = 0;
     // Views the kernel cannot address are packed first (and out is packed, then copied back).
-    // the per-point path reads runs of up to 4 pixels per channel: channel planes must not overlap them
     const size_t rank = e->input.shape.size();
     const int64_t spatialRank = static_cast<int64_t>(rank) - 2;
+    // the per-point path reads runs of up to 4 pixels per channel: channel planes must not overlap them
     const bool nchwOk = KernelCanAddress(e->input, 1) && e->input.strides[1] >= e->input.shape[rank - 1];
     const bool channelLast = !nchwOk && rank == 4 && ChannelLastKernelCanAddress(e->input);
     const bool inputOk = nchwOk || channelLast;
