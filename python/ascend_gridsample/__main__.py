@@ -1,5 +1,8 @@
-"""python -m ascend_gridsample --cflags --libs [--checked]: compiler flags for C++ programs that
-include acl/acl.h, aclnn/acl_meta.h, tikicpulib.h, kernel_operator.h and aclnnop/*.h."""
+"""python -m ascend_gridsample --cflags --libs [--fast]: compiler flags for C++ programs that
+include acl/acl.h, aclnn/acl_meta.h, tikicpulib.h, kernel_operator.h and aclnnop/*.h.
+
+The checked build is the default: a kernel compiled with tikicpulib.h is in CPU debug mode, which
+checks every documented hardware rule; --fast selects the build with the checks compiled out."""
 import argparse
 import pathlib
 
@@ -10,14 +13,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m ascend_gridsample")
     parser.add_argument("--cflags", action="store_true", help="include paths and definitions")
     parser.add_argument("--libs", action="store_true", help="linker flags")
-    parser.add_argument("--checked", action="store_true", help="use the checked simulator build")
+    build = parser.add_mutually_exclusive_group()
+    build.add_argument("--fast", action="store_true",
+                       help="the fast simulator build (checks compiled out, bit-identical results)")
+    build.add_argument("--checked", action="store_true", help="the checked simulator build (the default)")
     args = parser.parse_args()
+    checked = not args.fast
     flags = []
     if args.cflags:
         flags += [f"-I{_PKG / 'include'}", "-std=c++17", "-DASCENDC_CPU_DEBUG",
-                  f"-DASCENDC_SIM_CHECKED={1 if args.checked else 0}"]
+                  f"-DASCENDC_SIM_CHECKED={1 if checked else 0}"]
     if args.libs:
-        lib = "ascend_gridsample_checked" if args.checked else "ascend_gridsample"
+        lib = "ascend_gridsample_checked" if checked else "ascend_gridsample"
         flags += [f"-L{_PKG / 'lib'}", f"-l{lib}", f"-Wl,-rpath,{_PKG / 'lib'}", "-pthread"]
     if not flags:
         parser.print_help()
