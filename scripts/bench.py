@@ -23,7 +23,7 @@ import time
 import numpy as np
 
 import ascend_gridsample as ags
-import npu_model
+from ascend_gridsample import npu_model
 
 THREADS = os.cpu_count() or 1
 NOTES_MARKER = "<!-- analysis: kept by bench.py -->"
@@ -192,25 +192,20 @@ PEERS = [("torch", peer_torch), ("onnxruntime", peer_onnxruntime), ("openvino", 
 
 def npu_figures(x, g, mode, padding, channel_last):
     """Modelled NPU figures (checked build's cost model) and the kernel's counters per output."""
-    ags.grid_sample(x, g, mode, padding, False, channel_last=channel_last, build="checked")
-    stats = ags.last_launch_stats("checked")
-    constants = ags.extension("checked").cost_constants()
-    nchw = _nchw(x, channel_last)
-    # the AI Core kernels: 2-D every mode, 3-D trilinear and nearest
-    kernel_ran = x.dtype.name in ("float32", "float16", "bfloat16") and (
-        nchw.ndim == 4 or (nchw.ndim == 5 and mode != "bicubic"))
-    figures = {"floor": npu_model.hbm_floor_us(nchw, g, constants)}
-    if kernel_ran:
-        total = stats["total"]
+    times = npu_model.modelled_us(x, g, mode, padding, channel_last)
+    figures = {"floor": times["floor"]}
+    if times["ours"] is not None:
+        total = ags.last_launch_stats("checked")["total"]
+        nchw = _nchw(x, channel_last)
         outputs = nchw.shape[0] * nchw.shape[1] * int(np.prod(g.shape[1:-1]))
         figures.update({
-            "ours": stats["modelled_us"],
+            "ours": times["ours"],
             "dma/out": (total["mte2_instr"] + total["mte3_instr"]) / outputs,
             "bytes/out": (total["mte2_bytes"] + total["mte3_bytes"]) / outputs,
             "scalarGM/out": (total["scalar_gm_reads"] + total["scalar_gm_writes"]) / outputs,
         })
-        if x.dtype == np.float32 and not channel_last and nchw.ndim == 4:
-            figures["anchor"] = npu_model.anchor_us(nchw, g, mode, ags.platform("checked")["aiv_cores"], constants)
+        if times["official"] is not None:
+            figures["anchor"] = times["official"]
     return figures
 
 
@@ -278,7 +273,7 @@ def main():
             "All NPU figures are modelled by the simulator's cost model (constants in "
             "simulator/include/ascend_sim/cost_constants.h), not measured. HBM floor: bytes that must move "
             "(input once, grid, output) over the nominal HBM bandwidth. Anchor: the official algorithm "
-            "(shared/docs/anchor.md) costed analytically with the same constants (scripts/npu_model.py). "
+            "(shared/docs/anchor.md) costed analytically with the same constants (ascend_gridsample/npu_model.py). "
             "Counters per output element from the checked build.\n\n" + table(npu_header, npu_rows) + "\n")
     print(text)
     if args.report:

@@ -1,5 +1,7 @@
-"""Analytic NPU figures for the benchmark, with the simulator's cost constants (all "modelled"):
+"""Modelled NPU figures, with the simulator's cost constants (all "modelled", none measured):
 
+- `modelled_us`: the kernel's time from the checked build's cost model, next to the two below
+  (what examples/warp_image.py prints and scripts/bench.py reports);
 - the HBM floor: bytes that must move (input read once, grid, output) over the HBM bandwidth;
 - the official implementation's algorithm (../shared/docs/anchor.md) costed per core: a separate
   NCHW -> NHWC transpose, blocks of 512 points in contiguous ranges per core, a serial prologue per
@@ -13,6 +15,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
+from . import _api
 
 BLOCK_POINTS = 512          # anchor work unit
 WINDOW_LIMIT = 80 * 1024    # anchor sliding-window UB buffer
@@ -99,3 +103,23 @@ def anchor_us(x: np.ndarray, g: np.ndarray, mode: str, cores: int, constants: di
     slowest = max(part.sum() for part in per_core)
     total = transpose + slowest + c["mte2_kernel_startup"] + c["mte3_kernel_startup"]
     return total / (c["clock_ghz"] * 1e3)
+
+
+def modelled_us(x, grid, mode: str = "bilinear", padding_mode: str = "zeros", channel_last: bool = False) -> dict:
+    """Modelled NPU times in microseconds on the checked build's platform (`ags.platform("checked")`),
+    align_corners=False. Runs the operator once on the checked build. Keys:
+    "ours": the kernel's time from the cost model (None when the call takes the AI CPU path);
+    "official": the official algorithm costed by `anchor_us` (float32 NCHW 2-D only, else None);
+    "floor": `hbm_floor_us`."""
+    x, grid = np.asarray(x), np.asarray(grid)
+    _api.grid_sample(x, grid, mode, padding_mode, False, channel_last=channel_last, build="checked")
+    constants = _api.extension("checked").cost_constants()
+    nchw = np.moveaxis(x, -1, 1) if channel_last else x
+    times = {"ours": None, "official": None, "floor": hbm_floor_us(nchw, grid, constants)}
+    # the AI Core kernels take 2-D and 3-D in every mode; the AI CPU path records no launch
+    kernel_ran = x.dtype.name in ("float32", "float16", "bfloat16") and nchw.ndim in (4, 5)
+    if kernel_ran:
+        times["ours"] = _api.last_launch_stats("checked")["modelled_us"]
+        if x.dtype == np.float32 and not channel_last and nchw.ndim == 4:
+            times["official"] = anchor_us(nchw, grid, mode, _api.platform("checked")["aiv_cores"], constants)
+    return times
