@@ -28,6 +28,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (after choosing the file-only bac
 
 MODES = ["bilinear", "nearest", "bicubic"]
 PADDINGS = ["zeros", "border", "reflection"]
+HEADINGS = {"affine": "affine warp (a spatial transformer's grid)", "flow": "smooth flow (a swirl)"}
 TOLERANCE = 1e-4   # float32 results, pixel values in [0, 1]
 
 
@@ -65,26 +66,26 @@ def median_ms(fn, repeats):
     return 1e3 * float(np.median(times))
 
 
-def save_contact_sheet(path, photo, warps, results):
-    """The input, then one 3x3 block (modes x paddings) per warp ({name: heading}); each panel's
-    title has its difference from torch."""
+def save_contact_sheet(path, photo, results):
+    """The input, then one 3x3 block (modes x paddings) per warp; each panel's title has its
+    difference from torch."""
     def show(ax, image, title):
         ax.imshow(image[0].permute(1, 2, 0).clamp(0, 1).numpy())
         ax.set_title(title, fontsize=8)
         ax.set_xticks([])
         ax.set_yticks([])
 
-    fig, axes = plt.subplots(3, 1 + 3 * len(warps), figsize=(1.9 * (1 + 3 * len(warps)), 7.4))
+    fig, axes = plt.subplots(3, 1 + 3 * len(HEADINGS), figsize=(1.9 * (1 + 3 * len(HEADINGS)), 7.4))
     fig.subplots_adjust(left=0.005, right=0.995, top=0.9, bottom=0.05, wspace=0.06, hspace=0.25)
     for ax in axes[:, 0]:
         ax.axis("off")
     show(axes[1, 0], photo, f"input {photo.shape[3]}x{photo.shape[2]}")
-    for w, warp in enumerate(warps):
+    for w, (warp, heading) in enumerate(HEADINGS.items()):
         for (m, mode), (p, padding) in itertools.product(enumerate(MODES), enumerate(PADDINGS)):
             out, diff = results[warp, mode, padding]
             show(axes[m, 1 + 3 * w + p], out, f"{mode}, {padding}\nmax diff {diff:.1e}")
         left, right = axes[0, 1 + 3 * w].get_position(), axes[0, 3 + 3 * w].get_position()
-        fig.text((left.x0 + right.x1) / 2, 0.96, warps[warp], ha="center", fontsize=11, weight="bold")
+        fig.text((left.x0 + right.x1) / 2, 0.96, heading, ha="center", fontsize=11, weight="bold")
     fig.suptitle(f"ascend_gridsample.grid_sample on {ags.backend()}; max diff = max |ours - torch|",
                  y=0.01, va="bottom", fontsize=9)
     fig.savefig(path, dpi=100)
@@ -101,9 +102,9 @@ def main():
 
     photo = load_photo(args.image, args.size)
     warps = {"affine": affine_grid(photo), "flow": flow_grid(photo)}
-    headings = {"affine": "affine warp (a spatial transformer's grid)", "flow": "smooth flow (a swirl)"}
-    print(f"ascend-gridsample: GridSample for Ascend NPUs, here on the CPU simulator ({ags.backend()})")
-    print(f"image {photo.shape[3]}x{photo.shape[2]}; max |ours - torch| per result:")
+    print(f"ascend-gridsample: GridSample for Ascend NPUs. No NPU here: the kernels run on the CPU simulator"
+          f" (backend: {ags.backend()}).")
+    print(f"image {photo.shape[3]}x{photo.shape[2]} pixels; max |ours - torch| per result:")
     print(f"{'':17}" + "".join(f"{p:>12}" for p in PADDINGS))
     results = {}
     for warp, grid in warps.items():
@@ -115,23 +116,24 @@ def main():
                 results[warp, mode, padding] = (out, diff)
                 row += f"{diff:12.1e}"
             print(row)
-    save_contact_sheet(args.out, photo, headings, results)
+    save_contact_sheet(args.out, photo, results)
     print(f"wrote {args.out}")
 
     npu = ags.platform("checked")
-    print(f"\ntime per call, zeros padding   CPU, this machine        Atlas A2 NPU ({npu['soc']}), modelled")
+    npu_heading = f"Atlas A2 NPU ({npu['soc']}), modelled"
+    print(f"\n{'time per call':17}{'on this CPU':^26}{npu_heading:^35}")
     print(f"{'':17}{'CPU fallback ms':>16}{'torch ms':>10}{'ours us':>12}{'official algorithm us':>23}")
     for warp, grid in warps.items():
         for mode in MODES:
-            ours_ms = median_ms(lambda: ags.grid_sample(photo, grid, mode), args.repeats)
+            ours_ms = median_ms(lambda: ags.grid_sample(photo, grid, mode, build="fast"), args.repeats)
             torch_ms = median_ms(lambda: F.grid_sample(photo, grid, mode, align_corners=False), args.repeats)
             modelled = npu_model.modelled_us(photo, grid, mode)
             print(f"{warp:8} {mode:8}{ours_ms:16.2f}{torch_ms:10.2f}{modelled['ours']:12.1f}"
                   f"{modelled['official']:23.1f}")
-    print("CPU fallback: the same kernel source on the simulator's fast build, there to develop and test\n"
-          "without an NPU; on a CPU, torch is the one to use. Modelled: the checked build's NPU cost model\n"
-          f"({npu['aiv_cores']} vector cores) and the official algorithm costed with the same constants;\n"
-          "estimates, not measurements.")
+    print(f"Zeros padding, median of {args.repeats} runs. CPU fallback: the same kernel source on the simulator's\n"
+          "fast build, there to develop and test without an NPU; on a CPU, torch is the one to use.\n"
+          f"Modelled: the checked build's NPU cost model ({npu['aiv_cores']} vector cores), and the official\n"
+          "algorithm costed with the same constants; estimates, not measurements.")
 
     worst = max(diff for _, diff in results.values())
     if worst > TOLERANCE:

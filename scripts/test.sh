@@ -7,6 +7,6 @@ PY=${PYTHON:-python3}
 # torch first, pinned to its CPU build (an unpinned torch pulls CUDA packages)
 "$PY" -m pip install -q torch==2.13.0
 "$PY" -m pip install -q scikit-build-core pybind11 cmake ninja
-"$PY" -m pip install -q --no-build-isolation -C build-dir=build/test -C cmake.define.AGS_BUILD_TESTS=ON ".[test]"
+"$PY" -m pip install -q --no-build-isolation -C build-dir=build/test -C cmake.define.AGS_BUILD_TESTS=ON ".[test,examples]"
 ctest --test-dir build/test --output-on-failure -j2
 "$PY" -m pytest tests/python -q
