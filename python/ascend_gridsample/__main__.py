@@ -1,8 +1,10 @@
 """python -m ascend_gridsample --cflags --libs [--fast]: compiler flags for C++ programs that
 include acl/acl.h, aclnn/acl_meta.h, tikicpulib.h, kernel_operator.h and aclnnop/*.h.
 
-The checked build is the default: a kernel compiled with tikicpulib.h is in CPU debug mode, which
-checks every documented hardware rule; --fast selects the build with the checks compiled out."""
+The checked build is the default: a kernel launched with tikicpulib.h's ICPU_RUN_KF is in CPU debug
+mode (Ascend C operator debugging API, "ICPU_RUN_KF"), where CANN checks the kernel's API use; here
+that is the build in which every documented hardware rule is asserted. --fast selects the build
+with the checks compiled out."""
 import argparse
 import pathlib
 
