@@ -155,7 +155,7 @@ TEST_CASE("DataCopyPad parameter ranges") {
     auto pad = [p](DataCopyExtParams prm, DataCopyPadExtParams<float> pp) {
         return Violation([p, prm, pp] {
             TPipe pipe;
-            TBuf<> b;
+            TBuf<TPosition::VECIN> b;   // GM->UB DataCopyPad lands in VECIN or VECOUT
             pipe.InitBuffer(b, 8192);
             GlobalTensor<float> G;
             G.SetGlobalBuffer(p, 65536);
