@@ -388,7 +388,11 @@ TEST_CASE("Cast: the A2 table's modes per pair") {
                      "Cast: core 0: RoundMode::CAST_RINT is not supported for half -> float");
     EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { Cast(t, t[128].ReinterpretCast<bfloat16_t>(), RoundMode::CAST_FLOOR, 64); }),
                      "Cast: core 0: RoundMode::CAST_FLOOR is not supported for bfloat16_t -> float");
+    // In place only between elements of one width (general constraints, atlasascendc_api_07_0004).
+    EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { Cast(t.ReinterpretCast<half>(), t, RoundMode::CAST_RINT, 64); }),
+                     "Cast: core 0: dst (UB offset 0) and src (UB offset 0) coincide but their element widths differ");
     std::string ok = withBuf([](LocalTensor<float> t) {
+        Cast(t.ReinterpretCast<int32_t>(), t, RoundMode::CAST_FLOOR, 64);   // same width: in place is fine
         Cast(t.ReinterpretCast<bfloat16_t>(), t[128], RoundMode::CAST_TRUNC, 64);
         Cast(t, t[128], RoundMode::CAST_RINT, 64);
         Cast(t[128], t.ReinterpretCast<bfloat16_t>(), RoundMode::CAST_NONE, 64);
@@ -464,6 +468,17 @@ TEST_CASE("Gather: source and destination must not overlap; count limited by the
         Gather(t[8192], t, off, 0, 16320);
     });
     CHECK_MSG(ok.empty(), ok);
+}
+
+TEST_CASE("ReduceMax / ReduceMin: sharedTmpBuffer starts 32-byte aligned") {
+    std::string e = Violation([] {
+        TPipe pipe;
+        TBuf<> b;
+        pipe.InitBuffer(b, 2048);
+        LocalTensor<float> t = b.Get<float>();
+        ReduceMax(t[256], t, t[130], 64);   // 520 bytes: not a multiple of 32
+    });
+    EXPECT_VIOLATION(e, "ReduceMax: core 0: sharedTmpBuffer UB address (offset 520) is not 32-byte aligned");
 }
 
 TEST_CASE("queue misuse: empty DeQue, too many AllocTensor, EnQue beyond depth, tensors held at the end") {

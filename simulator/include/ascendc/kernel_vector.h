@@ -56,7 +56,9 @@ using ascend_sim::UbWrite;
 inline void CheckCount(const char* api, int64_t count) {
     ASC_CHECK(count >= 0, api, "count %lld is negative", (long long)count);
 }
-// Operands may coincide exactly (in-place) but must not overlap partially.
+// https://www.hiascend.com/document/detail/zh/canncommercial/latest/API/ascendcopapi/atlasascendc_api_07_0004.html
+// (general constraints, address overlap): operands may coincide exactly (in place) when source and
+// destination elements have the same width; any other overlap is rejected.
 template <typename D, typename S>
 inline void CheckOverlap(const char* api, const LocalTensor<D>& dst, uint64_t dstCount, const LocalTensor<S>& src,
                          uint64_t srcCount) {
@@ -64,7 +66,9 @@ inline void CheckOverlap(const char* api, const LocalTensor<D>& dst, uint64_t ds
     const uint8_t* d = reinterpret_cast<const uint8_t*>(dst.addr_);
     const uint8_t* s = reinterpret_cast<const uint8_t*>(src.addr_);
     bool disjoint = d + dstCount * sizeof(D) <= s || s + srcCount * sizeof(S) <= d;
-    ASC_CHECK(disjoint || d == s, api, "dst (UB offset %llu) and src (UB offset %llu) overlap partially",
+    ASC_CHECK(disjoint || (d == s && sizeof(D) == sizeof(S)), api,
+              d == s ? "dst (UB offset %llu) and src (UB offset %llu) coincide but their element widths differ"
+                     : "dst (UB offset %llu) and src (UB offset %llu) overlap partially",
               (unsigned long long)UbOffset(d), (unsigned long long)UbOffset(s));
 #else
     (void)api; (void)dst; (void)dstCount; (void)src; (void)srcCount;
@@ -667,20 +671,24 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
 // hardware's summation order is not modelled).
 namespace detail {
 template <typename T>
-inline void CheckReduce(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count, bool calIndex) {
+inline void CheckReduce(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                        const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex) {
     static_assert(kFloatType<T>, "Reduce: data type not supported on A2");
     CheckCount(api, count);
     ASC_CHECK(count >= 1, api, "count must be at least 1");
     CheckUb(api, "dst", dst, calIndex ? 2 : 1);
     CheckUb(api, "src", src, uint64_t(count));
+    // ReduceMax page (atlasascendc_api_07_0075): sharedTmpBuffer starts 32-byte aligned (its
+    // minimum size, a function of count, is not modelled).
+    CheckUb(api, "sharedTmpBuffer", sharedTmpBuffer, 0);
     RecordVector(api, uint64_t(count) * sizeof(T), uint64_t(count),
                  ASC_UB(UbRead(src.addr_, uint64_t(count) * sizeof(T)), UbWrite(dst.addr_, (calIndex ? 2 : 1) * sizeof(T))),
                  ascend_sim::InstrKind::VectorReduce);
 }
 template <typename T, typename Better>
-inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count,
-                          bool calIndex, Better better) {
-    CheckReduce(api, dst, src, count, calIndex);
+inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                          const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex, Better better) {
+    CheckReduce(api, dst, src, sharedTmpBuffer, count, calIndex);
     const T* s = src.addr_;
     float best = float(Calc<T>::In(s[0]));
     uint32_t idx = 0;
@@ -719,7 +727,7 @@ inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const Loca
 template <typename T>
 inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                       const int32_t count) {
-    detail::CheckReduce("ReduceSum", dst, src, count, false);
+    detail::CheckReduce("ReduceSum", dst, src, sharedTmpBuffer, count, false);
     const T* s = src.addr_;
     float acc = 0.0f;
     for (int32_t i = 0; i < count; ++i) acc += float(detail::Calc<T>::In(s[i]));
@@ -728,12 +736,12 @@ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
 template <typename T>
 inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                       const int32_t count, bool calIndex = false) {
-    detail::ReduceExtreme("ReduceMax", dst, src, count, calIndex, [](float v, float b) { return v > b; });
+    detail::ReduceExtreme("ReduceMax", dst, src, sharedTmpBuffer, count, calIndex, [](float v, float b) { return v > b; });
 }
 template <typename T>
 inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                       const int32_t count, bool calIndex = false) {
-    detail::ReduceExtreme("ReduceMin", dst, src, count, calIndex, [](float v, float b) { return v < b; });
+    detail::ReduceExtreme("ReduceMin", dst, src, sharedTmpBuffer, count, calIndex, [](float v, float b) { return v < b; });
 }
 
 }  // namespace AscendC
