@@ -14,8 +14,6 @@
 namespace AscendC {
 namespace detail {
 
-template <typename T> struct NonDeducedT { using type = T; };
-template <typename T> using NonDeduced = typename NonDeducedT<T>::type;
 template <typename T, typename... Allowed>
 constexpr bool OneOf = (std::is_same<T, Allowed>::value || ...);
 
