@@ -406,8 +406,11 @@ inline void CompareBits(uint8_t* __restrict d, uint32_t count, CMPMODE mode, X x
         default: run([](C a, C b) { return a != b; }); break;
     }
 }
+// The result tensor holds bits: U is uint8_t (CompareScalar page atlasascendc_api_07_0078,
+// "U: 目的操作数数据类型, 支持 uint8_t"; Compare alike).
 template <typename T, typename U>
 inline void CheckCompare(const char* api, const LocalTensor<U>& dst, uint32_t count) {
+    static_assert(std::is_same<U, uint8_t>::value, "Compare / CompareScalar: dst (the result bits) must be a uint8_t tensor");
     ASC_CHECK(uint64_t(count) * sizeof(T) % 256 == 0, api,
               "count*sizeof(T) = %llu bytes is not a multiple of 256", (unsigned long long)(uint64_t(count) * sizeof(T)));
     CheckUbBytes(api, "dst", dst, (uint64_t(count) + 7) / 8);
