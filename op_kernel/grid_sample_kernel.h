@@ -34,7 +34,7 @@ __aicore__ inline int64_t MaxI(int64_t a, int64_t b) { return a > b ? a : b; }
 
 template <HardEvent EVENT>
 __aicore__ inline void WaitPipe() {
-    auto id = AscendC::GetTPipePtr()->FetchEventID(EVENT);
+    auto id = GetTPipePtr()->FetchEventID(EVENT);   // declared at global scope, outside AscendC
     AscendC::SetFlag<EVENT>(id);
     AscendC::WaitFlag<EVENT>(id);
 }
@@ -109,40 +109,44 @@ public:
 
 private:
     // Carves the per-slot vectors in the order and number the tiling counted (PointVectors).
+    // The next per-slot vector of the point buffer (a named function: device code has no lambdas).
+    __aicore__ inline LocalTensor<float> TakeSlotVector(const LocalTensor<float>& all, int32_t& next) const {
+        return all[(next++) * slots_];
+    }
+
     __aicore__ inline void CarveBuffers() {
         LocalTensor<float> all = pointBuf_.Get<float>();
         int32_t next = 0;
-        auto take = [&]() { return all[(next++) * slots_]; };
-        gx_ = take();
-        gy_ = take();
-        if (DIMS == 3) gz_ = take();
-        for (int32_t j = 0; j < kTaps; ++j) tx_[j] = take();
-        for (int32_t i = 0; i < kTaps; ++i) ty_[i] = take();
+        gx_ = TakeSlotVector(all, next);
+        gy_ = TakeSlotVector(all, next);
+        if (DIMS == 3) gz_ = TakeSlotVector(all, next);
+        for (int32_t j = 0; j < kTaps; ++j) tx_[j] = TakeSlotVector(all, next);
+        for (int32_t i = 0; i < kTaps; ++i) ty_[i] = TakeSlotVector(all, next);
         if (DIMS == 3)
-            for (int32_t k = 0; k < kTaps; ++k) tz_[k] = take();
+            for (int32_t k = 0; k < kTaps; ++k) tz_[k] = TakeSlotVector(all, next);
         if (MODE != kNearest) {
-            for (int32_t j = 0; j < kTaps; ++j) wx_[j] = take();
-            for (int32_t i = 0; i < kTaps; ++i) wy_[i] = take();
+            for (int32_t j = 0; j < kTaps; ++j) wx_[j] = TakeSlotVector(all, next);
+            for (int32_t i = 0; i < kTaps; ++i) wy_[i] = TakeSlotVector(all, next);
             if (DIMS == 3)
-                for (int32_t k = 0; k < kTaps; ++k) wz_[k] = take();
+                for (int32_t k = 0; k < kTaps; ++k) wz_[k] = TakeSlotVector(all, next);
         }
-        scratch_.t0 = take();   // t0, t1 (and t2) adjacent: together they hold a whole converted grid tile
-        scratch_.t1 = take();
-        scratch_.t2 = take();
-        gathered_ = take();
-        if (MODE == kBicubic || (DIMS == 3 && MODE == kBilinear)) rowAcc_ = take();
-        if (DIMS == 3 && MODE == kBicubic) planeAcc_ = take();
+        scratch_.t0 = TakeSlotVector(all, next);   // t0, t1 (and t2) adjacent: together they hold a whole converted grid tile
+        scratch_.t1 = TakeSlotVector(all, next);
+        scratch_.t2 = TakeSlotVector(all, next);
+        gathered_ = TakeSlotVector(all, next);
+        if (MODE == kBicubic || (DIMS == 3 && MODE == kBilinear)) rowAcc_ = TakeSlotVector(all, next);
+        if (DIMS == 3 && MODE == kBicubic) planeAcc_ = TakeSlotVector(all, next);
         if (!kFloatIo) {
-            acc_ = take();
-            gatheredIo_ = take().template ReinterpretCast<T>();
+            acc_ = TakeSlotVector(all, next);
+            gatheredIo_ = TakeSlotVector(all, next).template ReinterpretCast<T>();
         }
         if (DIMS == 3)
-            for (int32_t k = 0; k < 3; ++k) splitIndex_[k] = take().template ReinterpretCast<uint32_t>();
+            for (int32_t k = 0; k < 3; ++k) splitIndex_[k] = TakeSlotVector(all, next).template ReinterpretCast<uint32_t>();
         // Offsets are built last in a tile's preparation, when grid x/y and two temporaries are
         // dead: the first four offsets live there.
         const LocalTensor<float> reused[4] = {gx_, gy_, scratch_.t1, scratch_.t2};
         for (int32_t k = 0; k < kTapCount; ++k)
-            off_[k] = (k < 4 ? reused[k] : take()).template ReinterpretCast<uint32_t>();
+            off_[k] = (k < 4 ? reused[k] : TakeSlotVector(all, next)).template ReinterpretCast<uint32_t>();
 
         LocalTensor<uint8_t> masks = maskBuf_.Get<uint8_t>();
         int32_t m = 0;

@@ -2,7 +2,13 @@
 // launch with "<API>: core <i>: <rule>". The fast build compiles the checks out, so those kernels
 // are not run there. Launcher errors (bad blockDim, a SyncAll that can never complete) are
 // reported by both builds.
+#include <algorithm>
 #include <atomic>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "check.h"
@@ -62,6 +68,164 @@ TEST_CASE("SyncAll that can never complete is detected (both builds)") {
     EXPECT_VIOLATION(e2, "SyncAll", "never complete");
     // The launcher stays usable after a failed launch.
     CHECK(Violation([] { SyncAll(); SyncAll(); }, 48).empty());
+}
+
+// Behaviour (both builds) of rules the model enforces by construction. These kernels test single
+// APIs without inter-pipe flags, so the UB race detector is off while they run.
+namespace {
+struct NoRaceCheck {
+    bool previous = ascend_sim::SetRaceCheck(false);
+    ~NoRaceCheck() { ascend_sim::SetRaceCheck(previous); }
+};
+}  // namespace
+
+TEST_CASE("DataCopyPad GM->UB fills the unaligned tail and unset padding with a dummy value") {
+    NoRaceCheck noRaceCheck;
+    // DataCopyPad page (atlasascendc_api_07_0265) / SetPadValue (atlasascendc_api_07_0266): the
+    // bytes of a block's 32-byte rounding (and isPad=false padding) are not left untouched.
+    Gm g(64);
+    for (int i = 0; i < 64; ++i) g.p[i] = float(i + 1);
+    Gm out(32);
+    float* src = g.p;
+    float* dst = out.p;
+    std::string e = Violation([src, dst] {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;
+        pipe.InitBuffer(q, 1, 256);
+        LocalTensor<float> u = q.AllocTensor<float>();
+        Duplicate(u, 7.0f, 64);
+        GlobalTensor<float> S, O;
+        S.SetGlobalBuffer(src, 64);
+        O.SetGlobalBuffer(dst, 32);
+        // block 0: [dummy pad][3 values][4 tail]; block 1 (after 1 gap block): [5 values][3 tail]
+        DataCopyPad(u, S, DataCopyExtParams(1, 12, 0, 0, 0), DataCopyPadExtParams<float>(false, 1, 0, 0.0f));
+        DataCopyPad(u[16], S[8], DataCopyExtParams(1, 20, 0, 0, 0), DataCopyPadExtParams<float>());
+        q.EnQue(u);
+        LocalTensor<float> v = q.DeQue<float>();
+        DataCopy(O, v, 32);
+        q.FreeTensor(v);
+    });
+    CHECK_MSG(e.empty(), e);
+    auto bits = [](float f) { uint32_t b; std::memcpy(&b, &f, 4); return b; };
+    CHECK(bits(dst[0]) == 0xFFFFFFFFu);
+    CHECK(dst[1] == 1.0f && dst[2] == 2.0f && dst[3] == 3.0f);
+    for (int i = 4; i < 8; ++i) CHECK(bits(dst[i]) == 0xFFFFFFFFu);
+    for (int i = 8; i < 16; ++i) CHECK(dst[i] == 7.0f);   // not part of any block: untouched
+    for (int i = 0; i < 5; ++i) CHECK(dst[16 + i] == float(9 + i));
+    for (int i = 21; i < 24; ++i) CHECK(bits(dst[i]) == 0xFFFFFFFFu);
+    for (int i = 24; i < 32; ++i) CHECK(dst[i] == 7.0f);
+}
+
+TEST_CASE("GatherMaskParams defaults and stride meaning") {
+    NoRaceCheck noRaceCheck;
+    // GatherMask page (atlasascendc_api_07_0071): src0BlockStride 1, repeatTimes 0,
+    // src0RepeatStride 8, src1RepeatStride 8 (32-byte blocks).
+    GatherMaskParams d;
+    CHECK(d.src0BlockStride == 1 && d.repeatTimes == 0 && d.src0RepeatStride == 8 && d.src1RepeatStride == 8);
+    Gm out(256);
+    float* dst = out.p;
+    std::string e = Violation([dst] {
+        TPipe pipe;
+        TBuf<> b;
+        pipe.InitBuffer(b, 4096);
+        LocalTensor<float> t = b.Get<float>();
+        for (int i = 0; i < 256; ++i) t.SetValue(i, float(i));
+        GatherMaskParams p;   // defaults: consecutive repeats read consecutive 256 bytes
+        p.repeatTimes = 2;
+        uint64_t n0 = 0, n1 = 0;
+        GatherMask(t[256], t, uint8_t(7), false, 0, p, n0);   // 128 consecutive elements
+        GatherMask(t[384], t, uint8_t(1), false, 0, p, n1);   // the even ones of those
+        ASC_CHECK(n0 == 128 && n1 == 64, "test", "rsvdCnt %llu / %llu", (unsigned long long)n0, (unsigned long long)n1);
+        GlobalTensor<float> O;
+        O.SetGlobalBuffer(dst, 256);
+        DataCopy(O, t[256], 256);
+    });
+    CHECK_MSG(e.empty(), e);
+    int bad = 0;
+    for (int i = 0; i < 128; ++i) bad += dst[i] != float(i);
+    for (int i = 0; i < 64; ++i) bad += dst[128 + i] != float(2 * i);
+    CHECK(bad == 0);
+}
+
+TEST_CASE("GatherMask with src0RepeatStride 0 re-reads the first repeat") {
+    NoRaceCheck noRaceCheck;
+    Gm out(128);
+    float* dst = out.p;
+    std::string e = Violation([dst] {
+        TPipe pipe;
+        TBuf<> b;
+        pipe.InitBuffer(b, 2048);
+        LocalTensor<float> t = b.Get<float>();
+        for (int i = 0; i < 128; ++i) t.SetValue(i, float(i));
+        uint64_t n = 0;
+        GatherMask(t[128], t, uint8_t(7), false, 0, {1, 2, 0, 8}, n);
+        GlobalTensor<float> O;
+        O.SetGlobalBuffer(dst, 128);
+        DataCopy(O, t[128], 128);
+    });
+    CHECK_MSG(e.empty(), e);
+    int bad = 0;
+    for (int i = 0; i < 128; ++i) bad += dst[i] != float(i % 64);
+    CHECK(bad == 0);
+}
+
+// Device code has no lambdas without the device attribute (docs/ascendc-api §6): op_kernel/ uses
+// named __aicore__ inline functions. A lambda introducer is a '[' that does not follow an
+// identifier, ')' or ']' (or follows `return`), closed by ']' and then '(' or '{'.
+namespace {
+std::string StripComments(const std::string& src) {
+    std::string out;
+    for (size_t i = 0; i < src.size(); ++i) {
+        if (src.compare(i, 2, "//") == 0) { while (i < src.size() && src[i] != '\n') ++i; out += '\n'; continue; }
+        if (src.compare(i, 2, "/*") == 0) { size_t j = src.find("*/", i + 2); i = j == std::string::npos ? src.size() : j + 1; continue; }
+        out += src[i];
+    }
+    return out;
+}
+bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+// Line numbers (1-based) of lambda introducers in C++ source text.
+std::vector<int> LambdaLines(const std::string& text) {
+    const std::string s = StripComments(text);
+    std::vector<int> lines;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '[' || (i + 1 < s.size() && s[i + 1] == '[') || (i > 0 && s[i - 1] == '[')) continue;
+        size_t k = i;
+        while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\n')) --k;
+        bool introducer = k == 0 || !(IsIdent(s[k - 1]) || s[k - 1] == ')' || s[k - 1] == ']');
+        if (!introducer && k >= 6 && s.compare(k - 6, 6, "return") == 0 && (k == 6 || !IsIdent(s[k - 7])))
+            introducer = true;
+        if (!introducer) continue;
+        const size_t close = s.find(']', i);
+        if (close == std::string::npos) break;
+        size_t j = close + 1;
+        while (j < s.size() && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n')) ++j;
+        if (j < s.size() && (s[j] == '(' || s[j] == '{'))
+            lines.push_back(1 + int(std::count(s.begin(), s.begin() + long(i), '\n')));
+    }
+    return lines;
+}
+}  // namespace
+
+TEST_CASE("op_kernel has no lambdas (named __aicore__ inline functions instead)") {
+    // The detector finds a planted lambda and passes named functions, arrays and attributes.
+    CHECK(LambdaLines("auto take = [&]() { return 1; };").size() == 1);
+    CHECK(LambdaLines("int f() {\n return [=] { return 2; }(); }").size() == 1);
+    CHECK(LambdaLines("[[maybe_unused]] int a[4]; x = a[1]; y = (*p)[2]; z = m[0][1]; // [&](){}").empty());
+    const std::string self = __FILE__;   // the source path CMake gives the compiler
+    const size_t at = self.rfind("tests/sim/");
+    CHECK_MSG(at != std::string::npos, "cannot locate the source tree from " + self);
+    const std::string root = self.substr(0, at == std::string::npos ? 0 : at);
+    std::error_code error;
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(root + "op_kernel", error)) {
+        std::ifstream in(entry.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        ++files;
+        for (int line : LambdaLines(text.str()))
+            CHECK_MSG(false, entry.path().string() + ":" + std::to_string(line) + ": a lambda in device code");
+    }
+    CHECK_MSG(!error && files >= 3, root + "op_kernel: " + error.message());
 }
 
 #if ASCENDC_SIM_CHECKED
@@ -155,7 +319,7 @@ TEST_CASE("DataCopyPad parameter ranges") {
     auto pad = [p](DataCopyExtParams prm, DataCopyPadExtParams<float> pp) {
         return Violation([p, prm, pp] {
             TPipe pipe;
-            TBuf<> b;
+            TBuf<TPosition::VECIN> b;   // GM->UB DataCopyPad lands in VECIN or VECOUT
             pipe.InitBuffer(b, 8192);
             GlobalTensor<float> G;
             G.SetGlobalBuffer(p, 65536);
@@ -206,6 +370,118 @@ TEST_CASE("Compare 256-byte rule, Gather offsets, GatherMask pattern") {
                          GatherMask(t[512], t, uint8_t(8), false, 0, {1, 1, 0, 0}, cnt);
                      }),
                      "GatherMask", "src1Pattern 8 is outside [1, 7]");
+}
+
+TEST_CASE("Cast: the A2 table's modes per pair") {
+    // Cast page (atlasascendc_api_07_0073): float -> bfloat16_t and float -> float take
+    // RINT/FLOOR/CEIL/ROUND/TRUNC only; half/bfloat16_t -> float take CAST_NONE.
+    auto withBuf = [](auto f) {
+        return Violation([f] {
+            TPipe pipe;
+            TBuf<> b;
+            pipe.InitBuffer(b, 1024);
+            f(b.Get<float>(256));
+        });
+    };
+    EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { Cast(t.ReinterpretCast<bfloat16_t>(), t[128], RoundMode::CAST_NONE, 64); }),
+                     "Cast: core 0: RoundMode::CAST_NONE is not supported for float -> bfloat16_t");
+    EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { Cast(t, t[128], RoundMode::CAST_NONE, 64); }),
+                     "Cast: core 0: RoundMode::CAST_NONE is not supported for float -> float");
+    EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { Cast(t, t[128].ReinterpretCast<half>(), RoundMode::CAST_RINT, 64); }),
+                     "Cast: core 0: RoundMode::CAST_RINT is not supported for half -> float");
+    EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { Cast(t, t[128].ReinterpretCast<bfloat16_t>(), RoundMode::CAST_FLOOR, 64); }),
+                     "Cast: core 0: RoundMode::CAST_FLOOR is not supported for bfloat16_t -> float");
+    // In place only between elements of one width (general constraints, atlasascendc_api_07_0004).
+    EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { Cast(t.ReinterpretCast<half>(), t, RoundMode::CAST_RINT, 64); }),
+                     "Cast: core 0: dst (UB offset 0) and src (UB offset 0) coincide but their element widths differ");
+    std::string ok = withBuf([](LocalTensor<float> t) {
+        Cast(t.ReinterpretCast<int32_t>(), t, RoundMode::CAST_FLOOR, 64);   // same width: in place is fine
+        Cast(t.ReinterpretCast<bfloat16_t>(), t[128], RoundMode::CAST_TRUNC, 64);
+        Cast(t, t[128], RoundMode::CAST_RINT, 64);
+        Cast(t[128], t.ReinterpretCast<bfloat16_t>(), RoundMode::CAST_NONE, 64);
+    });
+    CHECK_MSG(ok.empty(), ok);
+}
+
+TEST_CASE("DataCopyPad: UB side must be VECIN or VECOUT on A2") {
+    Gm g(1024);
+    float* p = g.p;
+    std::string in = Violation([p] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 1024);
+        GlobalTensor<float> G;
+        G.SetGlobalBuffer(p, 1024);
+        DataCopyPad(b.Get<float>(), G, DataCopyExtParams(1, 12, 0, 0, 0), DataCopyPadExtParams<float>());
+    });
+    EXPECT_VIOLATION(in, "DataCopyPad: core 0: dst: the UB tensor's position is VECCALC; on A2 GM->UB takes VECIN or VECOUT only");
+    std::string out = Violation([p] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 1024);
+        GlobalTensor<float> G;
+        G.SetGlobalBuffer(p, 1024);
+        DataCopyPad(G, b.Get<float>(), DataCopyExtParams(1, 12, 0, 0, 0));
+    });
+    EXPECT_VIOLATION(out, "DataCopyPad: core 0: src: the UB tensor's position is VECCALC; on A2 UB->GM takes VECIN or VECOUT only");
+    std::string ok = Violation([p] {
+        TPipe pipe;
+        TBuf<TPosition::VECOUT> b;
+        pipe.InitBuffer(b, 1024);
+        GlobalTensor<float> G;
+        G.SetGlobalBuffer(p, 1024);
+        DataCopyPad(b.Get<float>(), G, DataCopyExtParams(1, 12, 0, 0, 0), DataCopyPadExtParams<float>());
+        SetFlag<HardEvent::MTE2_MTE3>(0);
+        WaitFlag<HardEvent::MTE2_MTE3>(0);
+        DataCopyPad(G[512], b.Get<float>(), DataCopyExtParams(1, 12, 0, 0, 0));
+    });
+    CHECK_MSG(ok.empty(), ok);
+}
+
+TEST_CASE("Gather: source and destination must not overlap; count limited by the 8-bit repeat count") {
+    auto k = [](auto f) {
+        return Violation([f] {
+            TPipe pipe;
+            TBuf<> b;
+            pipe.InitBuffer(b, 131072);
+            f(b.Get<float>());
+        });
+    };
+    EXPECT_VIOLATION(k([](LocalTensor<float> t) {
+                         LocalTensor<uint32_t> off = t[1024].ReinterpretCast<uint32_t>();
+                         for (int i = 0; i < 64; ++i) off.SetValue(i, uint32_t(4 * (63 - i)));
+                         Gather(t, t, off, 0, 64);   // in place: reads what it writes
+                     }),
+                     "Gather: core 0: dst (UB offset 0, 256 bytes) overlaps the source bytes read (UB offset 0, 256 bytes)");
+    EXPECT_VIOLATION(k([](LocalTensor<float> t) {
+                         LocalTensor<uint32_t> off = t[1024].ReinterpretCast<uint32_t>();
+                         Duplicate(off, 512u, 64);   // every element reads byte 512 = element 128
+                         Gather(t[96], t, off, 0, 64);   // dst [384, 640) bytes holds it
+                     }),
+                     "Gather", "overlaps the source bytes read (UB offset 512, 4 bytes)");
+    EXPECT_VIOLATION(k([](LocalTensor<float> t) {
+                         LocalTensor<uint32_t> off = t[16384].ReinterpretCast<uint32_t>();
+                         Duplicate(off, 0u, 16384);
+                         Gather(t[8192], t, off, 0, 16321);
+                     }),
+                     "Gather: core 0: count 16321 needs 256 repeats of 64 offsets; the repeat count is 8 bits (count <= 16320)");
+    std::string ok = k([](LocalTensor<float> t) {
+        LocalTensor<uint32_t> off = t[16384].ReinterpretCast<uint32_t>();
+        Duplicate(off, 0u, 16320);
+        Gather(t[8192], t, off, 0, 16320);
+    });
+    CHECK_MSG(ok.empty(), ok);
+}
+
+TEST_CASE("ReduceMax / ReduceMin: sharedTmpBuffer starts 32-byte aligned") {
+    std::string e = Violation([] {
+        TPipe pipe;
+        TBuf<> b;
+        pipe.InitBuffer(b, 2048);
+        LocalTensor<float> t = b.Get<float>();
+        ReduceMax(t[256], t, t[130], 64);   // 520 bytes: not a multiple of 32
+    });
+    EXPECT_VIOLATION(e, "ReduceMax: core 0: sharedTmpBuffer UB address (offset 520) is not 32-byte aligned");
 }
 
 TEST_CASE("queue misuse: empty DeQue, too many AllocTensor, EnQue beyond depth, tensors held at the end") {

@@ -81,7 +81,7 @@ TEST_CASE("counters: DataCopyPad, Cast and Compare repeats; per-core counts diff
     float* g = static_cast<float*>(GmAlloc(4096));
     auto kernel = [&] {
         TPipe pipe;
-        TBuf<> a;
+        TBuf<TPosition::VECIN> a;   // DataCopyPad's GM->UB path takes VECIN / VECOUT
         pipe.InitBuffer(a, 8192);
         LocalTensor<float> u = a.Get<float>();
         GlobalTensor<float> G;

@@ -366,7 +366,7 @@ TEST_CASE("ReduceSum / ReduceMax / ReduceMin") {
     float* go = static_cast<float*>(GmAlloc(64 * 4));
     auto kernel = [&] {
         TPipe pipe;
-        TBuf<> b;
+        TBuf<TPosition::VECIN> b;   // DataCopyPad's GM->UB path takes VECIN / VECOUT
         pipe.InitBuffer(b, 2048);
         LocalTensor<float> s = b.Get<float>(), r = s[128], tmp = s[256];
         GlobalTensor<float> S, O;

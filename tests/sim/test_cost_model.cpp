@@ -162,7 +162,7 @@ TEST_CASE("cost: many 32-byte DMAs cost N x the per-instruction start-up; DataCo
     // DataCopyPad of 8 blocks of 4 bytes moves 8 x 32 bytes; out: 8 x 4 bytes -> 8 x 32 bytes.
     auto pad = [&] {
         TPipe pipe;
-        TBuf<> buf;
+        TBuf<TPosition::VECIN> buf;   // DataCopyPad's UB side is VECIN / VECOUT
         pipe.InitBuffer(buf, 1024);
         LocalTensor<float> ub = buf.Get<float>();
         GlobalTensor<float> G;

@@ -123,16 +123,27 @@ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const
 }
 
 // https://www.hiascend.com/doc_center/source/zh/canncommercial/800/apiref/ascendcopapi/atlasascendc_api_07_0265.html
+// (DataCopyPad) and atlasascendc_api_07_0266 (SetPadValue): the paths on A2 are GM->VECIN/VECOUT
+// and VECIN/VECOUT->GM only (a VECCALC tensor is rejected; VECCALC is an Ascend 950 path).
 // GM->UB: block b is read from GM at b*(blockLen + srcStride) bytes and lands in UB as
 // [leftPadding elements][blockLen bytes][rightPadding elements], rounded up to 32 bytes, followed
-// by dstStride 32-byte blocks. With isPad the padding elements get paddingValue; otherwise (and in
-// the rounding tail) UB keeps its previous contents. Padding is at most 32 bytes per side.
+// by dstStride 32-byte blocks. With isPad the padding elements get paddingValue; without it they,
+// and always the rounding tail up to 32 bytes, get a dummy value (the hardware does not leave them
+// untouched): both builds write kDummyByte there, so a kernel that reads them reads NaN / -1.
+// Padding is at most 32 bytes per side.
 namespace detail {
+constexpr uint8_t kDummyByte = 0xFF;   // NaN in every float format, -1 in every integer type
+inline void CheckPadPosition(const char* api, const char* operand, const char* path, TPosition pos) {
+    ASC_CHECK(pos == TPosition::VECIN || pos == TPosition::VECOUT, api,
+              "%s: the UB tensor's position is %s; on A2 %s takes VECIN or VECOUT only", operand,
+              pos == TPosition::VECCALC ? "VECCALC" : "not VECIN/VECOUT", path);
+}
 template <typename T>
 inline void PadCopyIn(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t blockCount, uint64_t blockLen,
                       uint64_t srcStride, uint64_t dstStride, bool isPad, uint32_t left, uint32_t right, T value,
                       uint64_t maxBlockLen) {
     const char* api = "DataCopyPad";
+    CheckPadPosition(api, "dst", "GM->UB", dst.pos_);
     ASC_CHECK(blockCount <= 4095, api, "blockCount %u exceeds 4095", blockCount);
     ASC_CHECK(blockLen <= maxBlockLen, api, "blockLen %llu bytes exceeds %llu", (unsigned long long)blockLen,
               (unsigned long long)maxBlockLen);
@@ -151,13 +162,18 @@ inline void PadCopyIn(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uin
     uint8_t* d = reinterpret_cast<uint8_t*>(dst.addr_);
     const uint8_t* s = reinterpret_cast<const uint8_t*>(src.addr_);
     const uint64_t n = blockLen / sizeof(T);
+    const uint64_t filled = (left + right) * sizeof(T) + blockLen;
     for (uint32_t b = 0; b < blockCount; ++b) {
         T* row = reinterpret_cast<T*>(d + b * ubPitch);
         std::memcpy(row + left, s + b * gmPitch, blockLen);
         if (isPad) {
             for (uint32_t i = 0; i < left; ++i) row[i] = value;
             for (uint32_t i = 0; i < right; ++i) row[left + n + i] = value;
+        } else {
+            std::memset(row, kDummyByte, left * sizeof(T));
+            std::memset(row + left + n, kDummyByte, right * sizeof(T));
         }
+        std::memset(reinterpret_cast<uint8_t*>(row) + filled, kDummyByte, ubBlock - filled);
     }
 }
 // UB->GM: block b is read from UB at b*(roundup32(blockLen) + srcStride*32) and written to GM at
@@ -166,6 +182,7 @@ template <typename T>
 inline void PadCopyOut(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t blockCount, uint64_t blockLen,
                        uint64_t srcStride, uint64_t dstStride, uint64_t maxBlockLen) {
     const char* api = "DataCopyPad";
+    CheckPadPosition(api, "src", "UB->GM", src.pos_);
     ASC_CHECK(blockCount <= 4095, api, "blockCount %u exceeds 4095", blockCount);
     ASC_CHECK(blockLen <= maxBlockLen, api, "blockLen %llu bytes exceeds %llu", (unsigned long long)blockLen,
               (unsigned long long)maxBlockLen);

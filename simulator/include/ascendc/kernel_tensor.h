@@ -223,15 +223,27 @@ private:
 };
 }  // namespace detail
 
-// https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/83RC1alpha002/API/ascendcopapi/atlasascendc_api_07_0136.html
+// https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/atlasascendc_api_07_0136.html
+// (TQue): template <TPosition pos, int32_t depth, auto mask = 0>: depth has no default (a queue
+// declared without one does not compile); pos is VECIN, VECOUT, A1, A2, B1, B2, CO1 or CO2.
 // depth = how many EnQue may be outstanding without DeQue; InitBuffer's num = buffers to allocate.
-template <TPosition pos, int32_t depth = 1, auto mask = 0>
+namespace detail {
+constexpr bool IsQueuePosition(TPosition p) {
+    return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::A1 || p == TPosition::A2 ||
+           p == TPosition::B1 || p == TPosition::B2 || p == TPosition::CO1 || p == TPosition::CO2;
+}
+}  // namespace detail
+template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public detail::QueueBase {
+    static_assert(detail::IsQueuePosition(pos),
+                  "TQue: pos must be VECIN, VECOUT, A1, A2, B1, B2, CO1 or CO2 (VECCALC is a TBuf position)");
+    static_assert(depth >= 1, "TQue: depth must be at least 1");
 public:
     TQue() : QueueBase(pos, depth) {}
 };
-template <TPosition src, TPosition dst, int32_t depth = 1, auto mask = 0>
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind : public detail::QueueBase {
+    static_assert(depth >= 1, "TQueBind: depth must be at least 1");
 public:
     TQueBind() : QueueBase(src == TPosition::GM ? dst : src, depth) {}
 };
@@ -342,7 +354,6 @@ private:
     uint8_t heldEvents_[ascend_sim::kMaxHardEvents] = {};
 };
 
-inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascend_sim::CurrentCore().pipe); }
 
 // ---- synchronisation --------------------------------------------------------------------
 namespace detail {
@@ -430,3 +441,8 @@ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<
 }
 
 }  // namespace AscendC
+
+// https://www.hiascend.com/document/detail/zh/canncommercial/latest/API/ascendcopapi/atlasascendc_api_07_0120.html
+// (GetTPipePtr): `__aicore__ inline AscendC::TPipe* GetTPipePtr()` is declared at global scope,
+// outside namespace AscendC, so `AscendC::GetTPipePtr()` does not compile.
+inline AscendC::TPipe* GetTPipePtr() { return static_cast<AscendC::TPipe*>(ascend_sim::CurrentCore().pipe); }

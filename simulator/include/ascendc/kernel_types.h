@@ -135,7 +135,9 @@ struct DataCopyPadParams {
     uint64_t paddingValue = 0;
 };
 
-// GatherMask strides: block stride and repeat strides in 32-byte blocks.
+// GatherMask strides: block stride and repeat strides in 32-byte blocks. Defaults as documented
+// (GatherMask page, atlasascendc_api_07_0071): src0BlockStride 1, repeatTimes 0,
+// src0RepeatStride 8, src1RepeatStride 8, i.e. consecutive repeats read consecutive 256 bytes.
 struct GatherMaskParams {
     GatherMaskParams() = default;
     GatherMaskParams(uint8_t src0BlockStrideIn, uint16_t repeatTimesIn, uint16_t src0RepeatStrideIn,
@@ -144,8 +146,8 @@ struct GatherMaskParams {
           src0RepeatStride(src0RepeatStrideIn), src1RepeatStride(src1RepeatStrideIn) {}
     uint8_t src0BlockStride = 1;
     uint16_t repeatTimes = 0;
-    uint16_t src0RepeatStride = 0;
-    uint8_t src1RepeatStride = 0;
+    uint16_t src0RepeatStride = 8;
+    uint8_t src1RepeatStride = 8;
 };
 
 inline int64_t GetBlockIdx() { return ascend_sim::CurrentCore().blockIdx; }

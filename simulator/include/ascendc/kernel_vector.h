@@ -14,8 +14,6 @@
 namespace AscendC {
 namespace detail {
 
-template <typename T> struct NonDeducedT { using type = T; };
-template <typename T> using NonDeduced = typename NonDeducedT<T>::type;
 template <typename T, typename... Allowed>
 constexpr bool OneOf = (std::is_same<T, Allowed>::value || ...);
 
@@ -56,7 +54,9 @@ using ascend_sim::UbWrite;
 inline void CheckCount(const char* api, int64_t count) {
     ASC_CHECK(count >= 0, api, "count %lld is negative", (long long)count);
 }
-// Operands may coincide exactly (in-place) but must not overlap partially.
+// https://www.hiascend.com/document/detail/zh/canncommercial/latest/API/ascendcopapi/atlasascendc_api_07_0004.html
+// (general constraints, address overlap): operands may coincide exactly (in place) when source and
+// destination elements have the same width; any other overlap is rejected.
 template <typename D, typename S>
 inline void CheckOverlap(const char* api, const LocalTensor<D>& dst, uint64_t dstCount, const LocalTensor<S>& src,
                          uint64_t srcCount) {
@@ -64,7 +64,9 @@ inline void CheckOverlap(const char* api, const LocalTensor<D>& dst, uint64_t ds
     const uint8_t* d = reinterpret_cast<const uint8_t*>(dst.addr_);
     const uint8_t* s = reinterpret_cast<const uint8_t*>(src.addr_);
     bool disjoint = d + dstCount * sizeof(D) <= s || s + srcCount * sizeof(S) <= d;
-    ASC_CHECK(disjoint || d == s, api, "dst (UB offset %llu) and src (UB offset %llu) overlap partially",
+    ASC_CHECK(disjoint || (d == s && sizeof(D) == sizeof(S)), api,
+              d == s ? "dst (UB offset %llu) and src (UB offset %llu) coincide but their element widths differ"
+                     : "dst (UB offset %llu) and src (UB offset %llu) overlap partially",
               (unsigned long long)UbOffset(d), (unsigned long long)UbOffset(s));
 #else
     (void)api; (void)dst; (void)dstCount; (void)src; (void)srcCount;
@@ -156,10 +158,22 @@ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<T>& src0, con
 }
 
 // Tensor-scalar forms: dst = op(src, scalar).
+// https://www.hiascend.com/doc_center/source/zh/CANNCommunityEdition/80RC3alpha003/apiref/opdevgapi/atlasascendc_api_07_0057.html
+// (Adds; Muls, Maxs, Mins alike): `template <typename T> Adds(const LocalTensor<T>&, const
+// LocalTensor<T>&, const T& scalarValue, const int32_t& calCount)`, or U with
+// enable_if<IsSameType<PrimT<T>, U>>: T is deduced from the tensors and the scalar alike, so a
+// scalar of another type (an int literal for a float tensor, a double) does not compile.
+namespace detail {
+template <typename T, typename U>
+constexpr bool kScalarMatches = std::is_same<T, U>::value;
+template <typename U> struct IsLocalTensor : std::false_type {};
+template <typename U> struct IsLocalTensor<LocalTensor<U>> : std::true_type {};
+}  // namespace detail
 #define ASCENDC_SCALAR_OP(Name, expr)                                                                          \
-    template <typename T>                                                                                     \
-    inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const detail::NonDeduced<T>& scalar, \
+    template <typename T, typename U>                                                                         \
+    inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar,                   \
                      const int32_t& count) {                                                                  \
+        static_assert(detail::kScalarMatches<T, U>, #Name ": the scalar's type must be the tensor's element type"); \
         static_assert(detail::kArithType<T>, #Name ": data type not supported on A2");                      \
         using C = typename detail::Calc<T>::type;                                                             \
         const C s = detail::Calc<T>::In(scalar);                                                              \
@@ -178,8 +192,11 @@ inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int3
     detail::Unary("Abs", dst, src, count, [](C a) { return std::fabs(a); });
 }
 
-template <typename T>
-inline void Duplicate(const LocalTensor<T>& dst, const detail::NonDeduced<T>& scalar, const int32_t& count) {
+// Duplicate(const LocalTensor<T>&, const T& scalarValue, const int32_t& calCount): the scalar's
+// type is the tensor's element type (as for Adds above).
+template <typename T, typename U>
+inline void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count) {
+    static_assert(detail::kScalarMatches<T, U>, "Duplicate: the scalar's type must be the tensor's element type");
     static_assert(detail::OneOf<T, half, bfloat16_t, float, int16_t, uint16_t, int32_t, uint32_t>,
                   "Duplicate: data type not supported on A2");
     detail::CheckCount("Duplicate", count);
@@ -192,34 +209,52 @@ inline void Duplicate(const LocalTensor<T>& dst, const detail::NonDeduced<T>& sc
 
 // ---- Cast -------------------------------------------------------------------------------
 // https://www.hiascend.com/document/detail/zh/canncommercial/latest/API/ascendcopapi/atlasascendc_api_07_0073.html
-// Modelled A2 table (dst <- src: modes):
-//   float <- float: NONE (copy), RINT, FLOOR, CEIL, ROUND, TRUNC (round to an integral float)
-//   half <- float: NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC, ODD; bfloat16_t <- float: same but ODD
-//   int32_t <- float, int32_t <- half: RINT, FLOOR, CEIL, ROUND, TRUNC
-//   float <- half, float <- bfloat16_t: NONE (exact); float <- int32_t: NONE (= RINT)
+// (Cast, A2 conversion table). The modelled A2 table, one row per (src, dst) pair, is kCastTable:
+//   float -> float: RINT, FLOOR, CEIL, ROUND, TRUNC (round to an integral float; no CAST_NONE)
+//   float -> half: NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC, ODD
+//   float -> bfloat16_t: RINT, FLOOR, CEIL, ROUND, TRUNC (no CAST_NONE, no ODD)
+//   float -> int32_t, half -> int32_t: RINT, FLOOR, CEIL, ROUND, TRUNC
+//   half -> float, bfloat16_t -> float: NONE (exact); int32_t -> float: NONE (= RINT)
+// A pair not in the table (half <-> bfloat16_t among them) does not compile; a mode not in its
+// row is a checked-build diagnostic (the mode is a run-time argument).
 // Overflow saturates ("溢出默认按照饱和处理"): finite floats beyond the 16-bit range give its
 // largest finite value, out-of-range integers give INT32_MIN/INT32_MAX, NaN -> 0 for int32.
-// Other pairs (e.g. half <-> bfloat16_t) do not compile.
 namespace detail {
-template <typename D, typename S> struct CastPair : std::false_type {};
-template <> struct CastPair<float, float> : std::true_type {};
-template <> struct CastPair<half, float> : std::true_type {};
-template <> struct CastPair<bfloat16_t, float> : std::true_type {};
-template <> struct CastPair<int32_t, float> : std::true_type {};
-template <> struct CastPair<int32_t, half> : std::true_type {};
-template <> struct CastPair<float, half> : std::true_type {};
-template <> struct CastPair<float, bfloat16_t> : std::true_type {};
-template <> struct CastPair<float, int32_t> : std::true_type {};
-
+enum class CastType : uint8_t { Float, Half, Bf16, Int32, Other };
+template <typename T>
+constexpr CastType CastTypeOf() {
+    if constexpr (std::is_same<T, float>::value) return CastType::Float;
+    else if constexpr (std::is_same<T, half>::value) return CastType::Half;
+    else if constexpr (std::is_same<T, bfloat16_t>::value) return CastType::Bf16;
+    else if constexpr (std::is_same<T, int32_t>::value) return CastType::Int32;
+    else return CastType::Other;
+}
+constexpr uint8_t ModeBit(RoundMode m) { return uint8_t(1u << static_cast<unsigned>(m)); }
+constexpr uint8_t kNone = ModeBit(RoundMode::CAST_NONE);
+constexpr uint8_t kRounding = ModeBit(RoundMode::CAST_RINT) | ModeBit(RoundMode::CAST_FLOOR) |
+                              ModeBit(RoundMode::CAST_CEIL) | ModeBit(RoundMode::CAST_ROUND) |
+                              ModeBit(RoundMode::CAST_TRUNC);
+struct CastRule { CastType src, dst; uint8_t modes; };
+constexpr CastRule kCastTable[] = {
+    {CastType::Float, CastType::Float, kRounding},
+    {CastType::Float, CastType::Half, uint8_t(kNone | kRounding | ModeBit(RoundMode::CAST_ODD))},
+    {CastType::Float, CastType::Bf16, kRounding},
+    {CastType::Float, CastType::Int32, kRounding},
+    {CastType::Half, CastType::Int32, kRounding},
+    {CastType::Half, CastType::Float, kNone},
+    {CastType::Bf16, CastType::Float, kNone},
+    {CastType::Int32, CastType::Float, kNone},
+};
+// The modes of the (S -> D) row; 0 when the pair is not in the table.
+template <typename D, typename S>
+constexpr uint8_t CastModes() {
+    for (const CastRule& r : kCastTable)
+        if (r.src == CastTypeOf<S>() && r.dst == CastTypeOf<D>() && r.src != CastType::Other) return r.modes;
+    return 0;
+}
 template <typename D, typename S>
 inline bool CastModeAllowed(RoundMode m) {
-    const bool rounding = m == RoundMode::CAST_RINT || m == RoundMode::CAST_FLOOR || m == RoundMode::CAST_CEIL ||
-                          m == RoundMode::CAST_ROUND || m == RoundMode::CAST_TRUNC;
-    if constexpr (std::is_same<D, float>::value && std::is_same<S, float>::value) return rounding || m == RoundMode::CAST_NONE;
-    else if constexpr (std::is_same<D, half>::value) return rounding || m == RoundMode::CAST_NONE || m == RoundMode::CAST_ODD;
-    else if constexpr (std::is_same<D, bfloat16_t>::value) return rounding || m == RoundMode::CAST_NONE;
-    else if constexpr (std::is_same<D, int32_t>::value) return rounding;
-    else return m == RoundMode::CAST_NONE;
+    return static_cast<unsigned>(m) < 8 && (CastModes<D, S>() & ModeBit(m)) != 0;
 }
 inline const char* RoundModeName(RoundMode m) {
     static const char* const names[] = {"CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
@@ -316,7 +351,10 @@ inline void CastLoop(D* __restrict d, const S* __restrict s, uint32_t count) {
 
 template <typename D, typename S>
 inline void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& roundMode, const uint32_t count) {
-    static_assert(detail::CastPair<D, S>::value, "Cast: this conversion is not in the modelled A2 conversion table");
+    static_assert(!(std::is_same<D, half>::value && std::is_same<S, bfloat16_t>::value) &&
+                      !(std::is_same<D, bfloat16_t>::value && std::is_same<S, half>::value),
+                  "Cast: no conversion between half and bfloat16_t on A2 (go through float)");
+    static_assert(detail::CastModes<D, S>() != 0, "Cast: this (src, dst) pair is not in the A2 conversion table");
     ASC_CHECK((detail::CastModeAllowed<D, S>(roundMode)), "Cast", "RoundMode::%s is not supported for %s -> %s on A2",
               detail::RoundModeName(roundMode), detail::TypeName<S>(), detail::TypeName<D>());
     detail::CheckUb("Cast", "dst", dst, count);
@@ -368,8 +406,11 @@ inline void CompareBits(uint8_t* __restrict d, uint32_t count, CMPMODE mode, X x
         default: run([](C a, C b) { return a != b; }); break;
     }
 }
+// The result tensor holds bits: U is uint8_t (CompareScalar page atlasascendc_api_07_0078,
+// "U: 目的操作数数据类型, 支持 uint8_t"; Compare alike).
 template <typename T, typename U>
 inline void CheckCompare(const char* api, const LocalTensor<U>& dst, uint32_t count) {
+    static_assert(std::is_same<U, uint8_t>::value, "Compare / CompareScalar: dst (the result bits) must be a uint8_t tensor");
     ASC_CHECK(uint64_t(count) * sizeof(T) % 256 == 0, api,
               "count*sizeof(T) = %llu bytes is not a multiple of 256", (unsigned long long)(uint64_t(count) * sizeof(T)));
     CheckUbBytes(api, "dst", dst, (uint64_t(count) + 7) / 8);
@@ -394,9 +435,11 @@ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const
                            [y](uint32_t i) { return detail::Calc<T>::In(y[i]); });
 }
 // Tensor-scalar form (named CompareScalar in older docs, Compares in newer ones).
-template <typename T, typename U>
-inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const detail::NonDeduced<T> src1Scalar,
+// The scalar is `const T src1Scalar`, T deduced from src0 and the scalar alike.
+template <typename T, typename U, typename S>
+inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S src1Scalar,
                           CMPMODE cmpMode, uint32_t count) {
+    static_assert(detail::kScalarMatches<T, S>, "CompareScalar: the scalar's type must be the tensor's element type");
     static_assert(detail::kFloatType<T>, "CompareScalar: data type not supported on A2");
     detail::CheckCompare<T>("CompareScalar", dst, count);
     detail::CheckUb("CompareScalar", "src0", src0, count);
@@ -408,9 +451,10 @@ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
     detail::CompareBits<C>(reinterpret_cast<uint8_t*>(dst.addr_), count, cmpMode,
                            [x](uint32_t i) { return detail::Calc<T>::In(x[i]); }, [s](uint32_t) { return s; });
 }
-template <typename T, typename U>
-inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const detail::NonDeduced<T> src1Scalar,
+template <typename T, typename U, typename S>
+inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S src1Scalar,
                      CMPMODE cmpMode, uint32_t count) {
+    static_assert(detail::kScalarMatches<T, S>, "Compares: the scalar's type must be the tensor's element type");
     CompareScalar(dst, src0, src1Scalar, cmpMode, count);
 }
 
@@ -468,9 +512,11 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, con
     const T* y = src1.addr_;
     detail::SelectImpl("Select", dst, selMask, src0, selMode, count, [y](uint32_t i) { return y[i]; }, y);
 }
-template <typename T, typename U>
+// Scalar src1 (`T src1`): T deduced from the tensors and the scalar alike.
+template <typename T, typename U, typename S, typename = std::enable_if_t<!detail::IsLocalTensor<S>::value>>
 inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
-                   detail::NonDeduced<T> src1, SELMODE selMode, uint32_t count) {
+                   S src1, SELMODE selMode, uint32_t count) {
+    static_assert(detail::kScalarMatches<T, S>, "Select: the scalar's type must be the tensor's element type");
     ASC_CHECK(selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE, "Select", "a scalar src1 requires VSEL_TENSOR_SCALAR_MODE");
     detail::SelectImpl("Select", dst, selMask, src0, SELMODE::VSEL_TENSOR_SCALAR_MODE, count, [src1](uint32_t) { return src1; });
 }
@@ -478,12 +524,18 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, con
 // ---- Gather / GatherMask ----------------------------------------------------------------
 // https://www.hiascend.com/doc_center/source/zh/CANNCommunityEdition/910beta2/API/ascendcopapi/atlasascendc_api_07_0092.html
 // dst[i] = element at byte (srcBaseOffset + srcOffset[i]) of src; byte offsets must be multiples
-// of sizeof(T) and stay inside src.
+// of sizeof(T) and stay inside src. The source bytes read and the destination must not overlap
+// (not even exactly: the gather reads while it writes). The count form issues ceil(count / 64)
+// repeats of 64 offsets and the repeat count is an 8-bit field (docs/ascendc-api §6; the
+// repeatTime parameter of the other forms is uint8_t): count <= 255 * 64 = 16320.
 template <typename T>
 inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
                    const uint32_t srcBaseOffset, const uint32_t count) {
     static_assert(detail::OneOf<T, int16_t, uint16_t, int32_t, uint32_t, float, half, bfloat16_t>,
                   "Gather: data type not supported on A2");
+    ASC_CHECK((uint64_t(count) + 63) / 64 <= 255, "Gather",
+              "count %u needs %llu repeats of 64 offsets; the repeat count is 8 bits (count <= 16320)", count,
+              (unsigned long long)((uint64_t(count) + 63) / 64));
     detail::CheckUb("Gather", "dst", dst, count);
     detail::CheckUb("Gather", "src", src, 0);
     detail::CheckUb("Gather", "srcOffset", srcOffset, count);
@@ -500,6 +552,15 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
         ASC_CHECK(off + sizeof(T) <= srcBytes, "Gather",
                   "element %u reads byte offset %llu, outside the source tensor's %llu bytes", i,
                   (unsigned long long)off, (unsigned long long)srcBytes);
+    }
+    if (count > 0) {
+        const uint8_t* d0 = reinterpret_cast<const uint8_t*>(dst.addr_);
+        const uint8_t* r0 = reinterpret_cast<const uint8_t*>(src.addr_) + lo;
+        const bool disjoint = d0 + uint64_t(count) * sizeof(T) <= r0 || r0 + (hi - lo) <= d0;
+        ASC_CHECK(disjoint, "Gather",
+                  "dst (UB offset %llu, %llu bytes) overlaps the source bytes read (UB offset %llu, %llu bytes)",
+                  (unsigned long long)detail::UbOffset(d0), (unsigned long long)(uint64_t(count) * sizeof(T)),
+                  (unsigned long long)detail::UbOffset(r0), (unsigned long long)(hi - lo));
     }
 #endif
     const uint8_t* srcBase = reinterpret_cast<const uint8_t*>(src.addr_);
@@ -611,20 +672,24 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
 // hardware's summation order is not modelled).
 namespace detail {
 template <typename T>
-inline void CheckReduce(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count, bool calIndex) {
+inline void CheckReduce(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                        const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex) {
     static_assert(kFloatType<T>, "Reduce: data type not supported on A2");
     CheckCount(api, count);
     ASC_CHECK(count >= 1, api, "count must be at least 1");
     CheckUb(api, "dst", dst, calIndex ? 2 : 1);
     CheckUb(api, "src", src, uint64_t(count));
+    // ReduceMax page (atlasascendc_api_07_0075): sharedTmpBuffer starts 32-byte aligned (its
+    // minimum size, a function of count, is not modelled).
+    CheckUb(api, "sharedTmpBuffer", sharedTmpBuffer, 0);
     RecordVector(api, uint64_t(count) * sizeof(T), uint64_t(count),
                  ASC_UB(UbRead(src.addr_, uint64_t(count) * sizeof(T)), UbWrite(dst.addr_, (calIndex ? 2 : 1) * sizeof(T))),
                  ascend_sim::InstrKind::VectorReduce);
 }
 template <typename T, typename Better>
-inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count,
-                          bool calIndex, Better better) {
-    CheckReduce(api, dst, src, count, calIndex);
+inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                          const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex, Better better) {
+    CheckReduce(api, dst, src, sharedTmpBuffer, count, calIndex);
     const T* s = src.addr_;
     float best = float(Calc<T>::In(s[0]));
     uint32_t idx = 0;
@@ -663,7 +728,7 @@ inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const Loca
 template <typename T>
 inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                       const int32_t count) {
-    detail::CheckReduce("ReduceSum", dst, src, count, false);
+    detail::CheckReduce("ReduceSum", dst, src, sharedTmpBuffer, count, false);
     const T* s = src.addr_;
     float acc = 0.0f;
     for (int32_t i = 0; i < count; ++i) acc += float(detail::Calc<T>::In(s[i]));
@@ -672,12 +737,12 @@ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
 template <typename T>
 inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                       const int32_t count, bool calIndex = false) {
-    detail::ReduceExtreme("ReduceMax", dst, src, count, calIndex, [](float v, float b) { return v > b; });
+    detail::ReduceExtreme("ReduceMax", dst, src, sharedTmpBuffer, count, calIndex, [](float v, float b) { return v > b; });
 }
 template <typename T>
 inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                       const int32_t count, bool calIndex = false) {
-    detail::ReduceExtreme("ReduceMin", dst, src, count, calIndex, [](float v, float b) { return v < b; });
+    detail::ReduceExtreme("ReduceMin", dst, src, sharedTmpBuffer, count, calIndex, [](float v, float b) { return v < b; });
 }
 
 }  // namespace AscendC

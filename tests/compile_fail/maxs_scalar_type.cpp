@@ -1,0 +1,10 @@
+// expect-error: Maxs: the scalar's type must be the tensor's element type
+// Maxs(dst, src, const T& scalarValue, calCount) deduces T from the tensors and the scalar alike
+// (AscendC API reference, "Maxs"): an int literal for a float tensor does not compile.
+#include "kernel_operator.h"
+
+#ifdef AGS_PLANT
+__aicore__ inline void Apply(const AscendC::LocalTensor<float>& t) { AscendC::Maxs(t, t, 1, 64); }
+#else
+__aicore__ inline void Apply(const AscendC::LocalTensor<float>& t) { AscendC::Maxs(t, t, 1.0f, 64); }
+#endif
