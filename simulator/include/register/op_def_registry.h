@@ -18,6 +18,12 @@
 #include "exe_graph/runtime/infer_shape_context.h"
 #include "exe_graph/runtime/tiling_context.h"
 #include "graph/types.h"
+#if __has_include("graph/ge_error_codes.h")   // where the real GE headers keep graphStatus
+#include "graph/ge_error_codes.h"
+#endif
+#if __has_include("graph/ascend_string.h")
+#include "graph/ascend_string.h"
+#endif
 
 namespace gert {
 struct OpImplRegisterV2 {
