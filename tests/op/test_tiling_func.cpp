@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "acl/acl.h"
+#include "aclnnop/aclnn_grid_sampler2d.h"
 #include "base/context_builder/op_tiling_context_builder.h"
 #include "check.h"
 #include "op_host/grid_sample_def.cpp"           // NOLINT: the OpDef under test
@@ -263,6 +265,53 @@ TEST_CASE("tiling func: what it cannot tile is GRAPH_FAILED") {
     tiny.ubSize = 24 * 1024 + tiny.ubReserved;
     fe::PlatFormInfos tinyInfos(tiny);
     CHECK(RunTiling(&tinyInfos, x, g, y, ge::DT_FLOAT, a).status == ge::GRAPH_FAILED);
+}
+
+TEST_CASE("aclnn launches with what the registered tiling function decides (block dim, key, workspace)") {
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    const ascend_sim::Platform saved = ascend_sim::GetPlatform();
+    CHECK(ascend_sim::SetPlatformBySoc("Ascend910B3"));
+    fe::PlatFormInfos platform = PlatformOf("Ascend910B3");
+    const std::vector<int64_t> xs = {2, 16, 30, 40}, gs = {2, 24, 20, 2}, ys = {2, 16, 24, 20};
+    auto make = [](const std::vector<int64_t>& shape, void** data, size_t* bytes) {
+        size_t n = 1;
+        for (int64_t d : shape) n *= static_cast<size_t>(d);
+        *bytes = n * sizeof(uint16_t);
+        aclrtMalloc(data, *bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+        std::vector<uint16_t> zeros(n, 0);
+        aclrtMemcpy(*data, *bytes, zeros.data(), *bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+        std::vector<int64_t> strides(shape.size(), 1);
+        for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) strides[i] = strides[i + 1] * shape[i + 1];
+        return aclCreateTensor(shape.data(), shape.size(), ACL_FLOAT16, strides.data(), 0, ACL_FORMAT_ND, shape.data(),
+                               shape.size(), *data);
+    };
+    void *xd = nullptr, *gd = nullptr, *yd = nullptr;
+    size_t xb = 0, gb = 0, yb = 0;
+    aclTensor* x = make(xs, &xd, &xb);
+    aclTensor* g = make(gs, &gd, &gb);
+    aclTensor* y = make(ys, &yd, &yb);
+    uint64_t wsSize = 0;
+    aclOpExecutor* executor = nullptr;
+    CHECK(aclnnGridSampler2DGetWorkspaceSize(x, g, 2, 1, false, y, &wsSize, &executor) == ACLNN_SUCCESS);
+    void* ws = nullptr;
+    if (wsSize) aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST);
+    CHECK(aclnnGridSampler2D(ws, wsSize, executor, nullptr) == ACLNN_SUCCESS);
+    CHECK(aclrtSynchronizeStream(nullptr) == ACL_SUCCESS);
+    const ascend_sim::LaunchStats stats = ascend_sim::LastLaunchStats();
+    Attrs a;
+    a.mode = "bicubic";
+    a.padding = "border";
+    Result r = RunTiling(&platform, xs, gs, ys, ge::DT_FLOAT16, a);
+    CHECK(r.status == ge::GRAPH_SUCCESS);
+    CHECK(stats.kernel == "grid_sample");
+    CHECK(stats.tilingKey == GRID_SAMPLE_KEY_2D_FP16_BICUBIC && stats.tilingKey == r.key);
+    CHECK(stats.blockDim == r.blockDim && stats.blockDim <= 40);
+    CHECK(wsSize == (r.workspace + 63) / 64 * 64);   // contiguous views: only the tiling's workspace
+    if (ws) aclrtFree(ws);
+    aclDestroyTensor(x); aclDestroyTensor(g); aclDestroyTensor(y);
+    aclrtFree(xd); aclrtFree(gd); aclrtFree(yd);
+    ascend_sim::SetPlatform(saved);
 }
 
 TEST_MAIN()
