@@ -11,8 +11,10 @@
 #include "aclnnop/aclnn_grid_sampler_nd.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
 #include "op_host/grid_sample_launch.h"
+#include "base/context_builder/op_tiling_context_builder.h"
 #include "op_host/grid_sample_tiling.h"
-#include "tiling/platform/platform_ascendc.h"
+#include "platform/platform_infos_def.h"
+#include "register/op_def_registry.h"
 
 namespace {
 
@@ -218,10 +220,17 @@ void Stage(const TensorDesc& d, StagedView* stage, uint64_t* workspace) {
     *workspace = AlignUp(*workspace + static_cast<uint64_t>(d.elements * d.type->bytes));
 }
 
-// Plans the AI Core kernel; false when it cannot take the problem (a DMA stride beyond 32 bits,
-// or no UB partition fits), and the AI CPU path runs it instead.
+ge::DataType GeType(aclDataType t) {
+    return t == ACL_FLOAT ? ge::DT_FLOAT : t == ACL_FLOAT16 ? ge::DT_FLOAT16 : ge::DT_BF16;
+}
+
+// Plans the AI Core kernel the way the op-API layer does: finds GridSample's registered tiling
+// function through the OpDef registry, runs it on a TilingContext built from the tensors and
+// attributes, and keeps its block dim, tiling key, tiling data and workspace size. False when the
+// kernel cannot take the problem (a DMA stride beyond 32 bits, or no UB partition fits), and the
+// AI CPU path runs it instead.
 bool PlanKernel(aclOpExecutor* e) {
-    uint64_t workspace = 0;
+    uint64_t staged = 0;   // bytes of packed views, laid after the tiling's own workspace
     // Views the kernel cannot address are packed first (and out is packed, then copied back).
     const size_t rank = e->input.shape.size();
     const int64_t spatialRank = static_cast<int64_t>(rank) - 2;
@@ -231,46 +240,77 @@ bool PlanKernel(aclOpExecutor* e) {
     const bool inputOk = nchwOk || channelLast;
     const bool gridOk = KernelCanAddress(e->grid, spatialRank) && DepthFlattens(e->grid, true);
     const bool outOk = KernelCanAddress(e->out, 1) && DepthFlattens(e->out, false);
-    gridsample::Problem p;
     auto stridesOf = [](const TensorDesc& d, const StagedView& s) { return s.staged ? s.packedStrides : d.strides; };
-    workspace = AlignUp(sizeof(gridsample::GridSampleTilingData));
-    if (!inputOk) Stage(e->input, &e->inputStage, &workspace);
-    if (!gridOk) Stage(e->grid, &e->gridStage, &workspace);
-    if (!outOk) Stage(e->out, &e->outStage, &workspace);
+    if (!inputOk) Stage(e->input, &e->inputStage, &staged);
+    if (!gridOk) Stage(e->grid, &e->gridStage, &staged);
+    if (!outOk) Stage(e->out, &e->outStage, &staged);
     const auto is = stridesOf(e->input, e->inputStage), gs = stridesOf(e->grid, e->gridStage),
                os = stridesOf(e->out, e->outStage);
     const int64_t elem = e->input.type->bytes;
     for (const auto* strides : {&is, &gs, &os})
         for (int64_t s : *strides)
             if (s * elem > kMaxDmaStrideBytes) return false;
-    // 3-D: the output's D and H are flattened into rows; the input keeps its depth
-    const size_t h = rank - 2;   // index of H in input and out, of W in grid
-    p.dims = static_cast<int32_t>(spatialRank);
-    p.n = e->input.shape[0];
-    p.c = e->input.shape[1];
-    p.inD = spatialRank == 3 ? e->input.shape[2] : 1;
-    p.inStrideD = spatialRank == 3 ? is[2] : 0;
-    p.inH = e->input.shape[h];
-    p.inW = e->input.shape[h + 1];
-    p.outH = e->grid.shape[h - 1] * (spatialRank == 3 ? e->grid.shape[1] : 1);
-    p.outW = e->grid.shape[h];
-    p.inStrideN = is[0]; p.inStrideC = is[1]; p.inStrideH = is[h]; p.inStrideW = is[h + 1];
-    p.channelLast = channelLast ? 1 : 0;
-    p.gridStrideN = gs[0]; p.gridStrideH = gs[h - 1];
-    p.outStrideN = os[0]; p.outStrideC = os[1]; p.outStrideH = os[h];
-    p.dataKind = e->input.type->dtype == ACL_FLOAT ? gridsample::kFloat32
-                 : e->input.type->dtype == ACL_FLOAT16 ? gridsample::kFloat16 : gridsample::kBFloat16;
-    p.mode = e->mode;
-    p.padding = e->padding;
-    p.alignCorners = e->alignCorners ? 1 : 0;
 
-    gridsample::PlatformInfo platform;
-    auto* ascendc = platform_ascendc::PlatformAscendCManager::GetInstance();
-    platform.coreNum = ascendc->GetCoreNumAiv();
-    ascendc->GetCoreMemSize(platform_ascendc::CoreMemType::UB, platform.ubBytes);
-    std::string why;
-    if (!gridsample::ComputeTiling(p, platform, &e->tiling, &why)) return false;
-    e->workspaceBytes = workspace;
+    ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSample");
+    gert::OpImplRegisterV2::TilingKernelFunc tilingFunc = def.AICore().GetTiling();
+    if (tilingFunc == nullptr) return false;
+    // Channel-last input goes to the tiling as (N, H, W, C) with its strides in that order.
+    std::vector<int64_t> xShape = e->input.shape, xStrides = is;
+    if (channelLast) {
+        xShape = {e->input.shape[0], e->input.shape[2], e->input.shape[3], e->input.shape[1]};
+        xStrides = {is[0], is[2], is[3], is[1]};
+    }
+    auto toShape = [](const std::vector<int64_t>& dims) {
+        gert::Shape s;
+        for (int64_t d : dims) s.AppendDim(d);
+        return gert::StorageShape(s, s);
+    };
+    const ge::DataType dtype = GeType(e->input.type->dtype);
+    const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
+    gert::Tensor x(toShape(xShape), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    gert::Tensor grid(toShape(e->grid.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    gert::Tensor y(toShape(e->out.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    static const char* const kModeNames[] = {"bilinear", "nearest", "bicubic"};
+    static const char* const kPaddingNames[] = {"zeros", "border", "reflection"};
+    gert::OpTilingContextBuilder builder;
+    builder.OpType("GridSample").OpName("GridSample").IONum(2, 1).InputTensors({&x, &grid}).OutputTensors({&y});
+    // Every attribute the OpDef declares, in its order: ours where we have a value, else the default.
+    for (ops::OpAttrDef& attr : def.GetAttrs()) {
+        const std::string name = attr.GetName().GetString();
+        if (name == "interpolation_mode") builder.AppendAttr(ge::AscendString(kModeNames[e->mode]));
+        else if (name == "padding_mode") builder.AppendAttr(ge::AscendString(kPaddingNames[e->padding]));
+        else if (name == "align_corners") builder.AppendAttr(e->alignCorners);
+        else if (name == "channel_last") builder.AppendAttr(channelLast);
+        else if (name == "x_strides") builder.AppendAttr(xStrides);
+        else if (name == "grid_strides") builder.AppendAttr(gs);
+        else if (name == "y_strides") builder.AppendAttr(os);
+        else if (attr.GetKind() == ops::OpAttrDef::Kind::kBool) builder.AppendAttr(attr.DefaultBool());
+        else if (attr.GetKind() == ops::OpAttrDef::Kind::kInt) builder.AppendAttr(attr.DefaultInt());
+        else if (attr.GetKind() == ops::OpAttrDef::Kind::kFloat) builder.AppendAttr(attr.DefaultFloat());
+        else if (attr.GetKind() == ops::OpAttrDef::Kind::kString) builder.AppendAttr(ge::AscendString(attr.DefaultString().c_str()));
+        else builder.AppendAttr(attr.DefaultListInt());
+    }
+    fe::PlatFormInfos platform;   // the current device's platform description
+    constexpr size_t kTilingDataCapacity = 4096;
+    auto tilingBuffer = gert::TilingData::CreateCap(kTilingDataCapacity);
+    auto* rawTiling = reinterpret_cast<gert::TilingData*>(tilingBuffer.get());
+    gert::ContinuousVector workspaceSizes;
+    builder.PlatformInfo(&platform).TilingData(rawTiling).Workspace(&workspaceSizes);
+    auto holder = builder.Build();
+    gert::TilingContext* context = holder.GetContext();
+    if (tilingFunc(context) != ge::GRAPH_SUCCESS) return false;
+    if (rawTiling->GetDataSize() != sizeof(gridsample::GridSampleTilingData) || context->GetWorkspaceNum() < 1 ||
+        context->GetBlockDim() == 0)
+        return false;
+    std::memcpy(&e->tiling.data, rawTiling->GetData(), sizeof(gridsample::GridSampleTilingData));
+    e->tiling.blockDim = context->GetBlockDim();
+    e->tiling.tilingKey = context->GetTilingKey();
+    // The tiling's workspace (where the tiling data is staged) comes first, packed views after it.
+    const uint64_t base = AlignUp(static_cast<const size_t*>(workspaceSizes.GetData())[0]);
+    e->tiling.workspaceBytes = base;
+    for (StagedView* stage : {&e->inputStage, &e->gridStage, &e->outStage})
+        if (stage->staged) stage->wsOffset += base;
+    e->workspaceBytes = base + staged;
     e->aiCore = true;
     return true;
 }

@@ -5,6 +5,29 @@
 namespace gridsample {
 namespace {
 
+// The kernel's literal keys are the ones this tiling computes.
+#define GRID_SAMPLE_CHECK_KEY(dims, kind, mode, key) \
+    static_assert(MakeTilingKey(kind, mode, dims) == (key), "tiling key table out of step with MakeTilingKey")
+GRID_SAMPLE_CHECK_KEY(2, kFloat32, kBilinear, GRID_SAMPLE_KEY_2D_FP32_BILINEAR);
+GRID_SAMPLE_CHECK_KEY(2, kFloat32, kNearest, GRID_SAMPLE_KEY_2D_FP32_NEAREST);
+GRID_SAMPLE_CHECK_KEY(2, kFloat32, kBicubic, GRID_SAMPLE_KEY_2D_FP32_BICUBIC);
+GRID_SAMPLE_CHECK_KEY(2, kFloat16, kBilinear, GRID_SAMPLE_KEY_2D_FP16_BILINEAR);
+GRID_SAMPLE_CHECK_KEY(2, kFloat16, kNearest, GRID_SAMPLE_KEY_2D_FP16_NEAREST);
+GRID_SAMPLE_CHECK_KEY(2, kFloat16, kBicubic, GRID_SAMPLE_KEY_2D_FP16_BICUBIC);
+GRID_SAMPLE_CHECK_KEY(2, kBFloat16, kBilinear, GRID_SAMPLE_KEY_2D_BF16_BILINEAR);
+GRID_SAMPLE_CHECK_KEY(2, kBFloat16, kNearest, GRID_SAMPLE_KEY_2D_BF16_NEAREST);
+GRID_SAMPLE_CHECK_KEY(2, kBFloat16, kBicubic, GRID_SAMPLE_KEY_2D_BF16_BICUBIC);
+GRID_SAMPLE_CHECK_KEY(3, kFloat32, kBilinear, GRID_SAMPLE_KEY_3D_FP32_BILINEAR);
+GRID_SAMPLE_CHECK_KEY(3, kFloat32, kNearest, GRID_SAMPLE_KEY_3D_FP32_NEAREST);
+GRID_SAMPLE_CHECK_KEY(3, kFloat32, kBicubic, GRID_SAMPLE_KEY_3D_FP32_BICUBIC);
+GRID_SAMPLE_CHECK_KEY(3, kFloat16, kBilinear, GRID_SAMPLE_KEY_3D_FP16_BILINEAR);
+GRID_SAMPLE_CHECK_KEY(3, kFloat16, kNearest, GRID_SAMPLE_KEY_3D_FP16_NEAREST);
+GRID_SAMPLE_CHECK_KEY(3, kFloat16, kBicubic, GRID_SAMPLE_KEY_3D_FP16_BICUBIC);
+GRID_SAMPLE_CHECK_KEY(3, kBFloat16, kBilinear, GRID_SAMPLE_KEY_3D_BF16_BILINEAR);
+GRID_SAMPLE_CHECK_KEY(3, kBFloat16, kNearest, GRID_SAMPLE_KEY_3D_BF16_NEAREST);
+GRID_SAMPLE_CHECK_KEY(3, kBFloat16, kBicubic, GRID_SAMPLE_KEY_3D_BF16_BICUBIC);
+#undef GRID_SAMPLE_CHECK_KEY
+
 constexpr int64_t kBlock = 32;          // UB alignment
 constexpr int64_t kSlotAlign = 64;      // Compare needs count * 4 bytes to be a multiple of 256
 constexpr int64_t kMinUnitsPerCore = 8; // enough work units per core to balance data-dependent cost

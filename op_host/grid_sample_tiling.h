@@ -8,6 +8,12 @@
 
 namespace gridsample {
 
+// The tiling key of a kernel variant (the kernel's literal keys, op_kernel/grid_sample_tiling.h).
+constexpr uint64_t kTilingKeyBase = 1000;
+constexpr uint64_t MakeTilingKey(int32_t dataKind, int32_t mode, int32_t dims = 2) {
+    return kTilingKeyBase + (dims == 3 ? 100 : 0) + static_cast<uint64_t>(dataKind) * 10 + static_cast<uint64_t>(mode);
+}
+
 struct Problem {
     int64_t n = 0, c = 0, inH = 0, inW = 0, outH = 0, outW = 0;
     int64_t inStrideN = 0, inStrideC = 0, inStrideH = 0;   // elements

@@ -13,13 +13,32 @@ enum InterpMode : int32_t { kBilinear = 0, kNearest = 1, kBicubic = 2 };
 enum PaddingMode : int32_t { kZeros = 0, kBorder = 1, kReflection = 2 };
 enum DataKind : int32_t { kFloat32 = 0, kFloat16 = 1, kBFloat16 = 2 };
 
-// The tiling key selects the kernel template: spatial dims, dtype and interpolation mode change
-// the code; padding and align_corners are cheap run-time branches.
-constexpr uint64_t kTilingKeyBase = 1000;
-__aicore__ constexpr uint64_t MakeTilingKey(int32_t dataKind, int32_t mode, int32_t dims = 2) {
-    return kTilingKeyBase + (dims == 3 ? 100 : 0) + static_cast<uint64_t>(dataKind) * 10 + static_cast<uint64_t>(mode);
-}
+// The tiling keys: one kernel variant per (spatial dims, dtype, interpolation mode); padding and
+// align_corners are cheap run-time branches. Decimal literals, because the op compiler reads the
+// number in each TILING_KEY_IS(...) of the kernel source to know which variants to build.
+// Layout 1000 + 100 * (3-D) + 10 * dtype + mode; the host tiling asserts each against the
+// formula it uses (op_host/grid_sample_tiling.cpp).
+#define GRID_SAMPLE_KEY_2D_FP32_BILINEAR 1000
+#define GRID_SAMPLE_KEY_2D_FP32_NEAREST 1001
+#define GRID_SAMPLE_KEY_2D_FP32_BICUBIC 1002
+#define GRID_SAMPLE_KEY_2D_FP16_BILINEAR 1010
+#define GRID_SAMPLE_KEY_2D_FP16_NEAREST 1011
+#define GRID_SAMPLE_KEY_2D_FP16_BICUBIC 1012
+#define GRID_SAMPLE_KEY_2D_BF16_BILINEAR 1020
+#define GRID_SAMPLE_KEY_2D_BF16_NEAREST 1021
+#define GRID_SAMPLE_KEY_2D_BF16_BICUBIC 1022
+#define GRID_SAMPLE_KEY_3D_FP32_BILINEAR 1100
+#define GRID_SAMPLE_KEY_3D_FP32_NEAREST 1101
+#define GRID_SAMPLE_KEY_3D_FP32_BICUBIC 1102
+#define GRID_SAMPLE_KEY_3D_FP16_BILINEAR 1110
+#define GRID_SAMPLE_KEY_3D_FP16_NEAREST 1111
+#define GRID_SAMPLE_KEY_3D_FP16_BICUBIC 1112
+#define GRID_SAMPLE_KEY_3D_BF16_BILINEAR 1120
+#define GRID_SAMPLE_KEY_3D_BF16_NEAREST 1121
+#define GRID_SAMPLE_KEY_3D_BF16_BICUBIC 1122
 
+// The tiling struct, a standard C++ struct registered in the kernel with REGISTER_TILING_DEFAULT
+// and written by the host tiling through TilingContext::GetTilingData<GridSampleTilingData>().
 struct GridSampleTilingData {
     // shapes (elements). 3-D: the output's D and H are flattened into outH rows (grid and output
     // strides allow it by construction); the input keeps its depth inD.

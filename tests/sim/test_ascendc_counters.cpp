@@ -14,7 +14,7 @@ using namespace AscendC;
 // NPU); the UB race detector is exercised by test_cost_model.cpp.
 static const bool g_noRaceCheck = (ascend_sim::SetRaceCheck(false), true);
 
-struct TilingData {   // the default type of GET_TILING_DATA
+struct TilingData {   // registered below as the default tiling struct
     uint32_t tiles;
     float scale;
 };
@@ -28,6 +28,8 @@ float g_seenScale = 0;
 
 extern "C" __global__ __aicore__ void tiling_kernel(GM_ADDR x, GM_ADDR workspace, GM_ADDR tiling) {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    REGISTER_TILING_DEFAULT(TilingData);
+    REGISTER_TILING_FOR_TILINGKEY("TILING_KEY_VAR == 7", OtherTiling);
     GET_TILING_DATA(t, tiling);
     GET_TILING_DATA_WITH_STRUCT(OtherTiling, o, tiling + sizeof(TilingData));
     if (GetBlockIdx() != 0) return;
@@ -126,6 +128,10 @@ TEST_CASE("platform description and platform_ascendc") {
     CHECK(ascend_sim::SetPlatformBySoc("Ascend910B3"));
     CHECK(plat->GetCoreNumAiv() == 40 && plat->GetCoreNum() == 40);
     plat->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
+    CHECK(ub == 196608 - 256);   // reported UB, before the tiling's ReserveLocalMemory
+    platform_ascendc::PlatformAscendC reserving;
+    reserving.ReserveLocalMemory(platform_ascendc::ReservedSize::RESERVED_SIZE_8K);
+    reserving.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
     CHECK(ub == 196608 - 8192 - 256);
     CHECK(ascend_sim::SetPlatformBySoc("Ascend910B4") && ascend_sim::GetPlatform().clockGHz == 1.5 &&
           ascend_sim::GetPlatform().aivCoreNum == 40);

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "ascend_sim/core_context.h"
 #include "ascend_sim/half_types.h"
@@ -29,19 +30,72 @@ enum KernelMetaType { KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MI
                       KERNEL_TYPE_MIX_AIC_1_1, KERNEL_TYPE_MIX_AIC_1_2 };
 #define KERNEL_TASK_TYPE_DEFAULT(type) do {} while (0)
 
-// Tiling data. GET_TILING_DATA(var, tiling) declares `var` of type ASCENDC_TILING_DATA_TYPE
-// (a macro the kernel may define before the use; default: a type named `TilingData` visible at
-// the point of use) and byte-copies it from GM. GET_TILING_DATA_WITH_STRUCT(Type, var, tiling)
-// names the type explicitly.
-#ifndef ASCENDC_TILING_DATA_TYPE
-#define ASCENDC_TILING_DATA_TYPE TilingData
-#endif
-#define GET_TILING_DATA_WITH_STRUCT(Type, var, tiling) \
-    Type var;                                          \
+// Tiling data registered as a standard C++ struct. REGISTER_TILING_DEFAULT(S) in the kernel names
+// the default struct; GET_TILING_DATA(var, tiling) declares `var` of that struct and byte-copies it
+// from GM; GET_TILING_DATA_WITH_STRUCT(S, var, tiling) names the struct, which must be registered
+// (the default, or one REGISTER_TILING_FOR_TILINGKEY registers, which needs a default first).
+// Pages: "REGISTER_TILING_DEFAULT" (atlasascendc_api_07_00003), "GET_TILING_DATA_WITH_STRUCT"
+// (atlasascendc_api_07_0215), "REGISTER_TILING_FOR_TILINGKEY" (atlasascendc_api_07_00004).
+// A registration declares block-scope type aliases that shadow the namespace-scope fallbacks;
+// the checks are compile-time. A struct REGISTER_TILING_FOR_TILINGKEY registers is not tracked by
+// type (the kernel entry is extern "C", so block-scope overloads are unavailable): once one is
+// registered, GET_TILING_DATA_WITH_STRUCT accepts any struct. (The BEGIN_TILING_DATA_DEF path,
+// where the framework generates the kernel-side struct, is not modelled.)
+namespace ascend_sim {
+struct NoDefaultTiling {};
+struct NoKeyedTiling {};
+struct KeyedTiling {};
+}  // namespace ascend_sim
+using AscendCSimTilingDefault = ::ascend_sim::NoDefaultTiling;
+using AscendCSimTilingKeyed = ::ascend_sim::NoKeyedTiling;
+#define REGISTER_TILING_DEFAULT(TILING_STRUCT) using AscendCSimTilingDefault = TILING_STRUCT
+#define REGISTER_TILING_FOR_TILINGKEY(EXPRESSION, TILING_STRUCT)                                         \
+    static_assert(!std::is_same<AscendCSimTilingDefault, ::ascend_sim::NoDefaultTiling>::value,          \
+                  "REGISTER_TILING_FOR_TILINGKEY: register the default struct with REGISTER_TILING_DEFAULT " \
+                  "first");                                                                             \
+    static_assert(sizeof(TILING_STRUCT) > 0, "REGISTER_TILING_FOR_TILINGKEY: incomplete struct");        \
+    using AscendCSimTilingKeyed = ::ascend_sim::KeyedTiling
+#define GET_TILING_DATA_WITH_STRUCT(Type, var, tiling)                                                   \
+    static_assert(std::is_same<Type, AscendCSimTilingDefault>::value ||                                  \
+                      std::is_same<AscendCSimTilingKeyed, ::ascend_sim::KeyedTiling>::value,              \
+                  "GET_TILING_DATA_WITH_STRUCT: " #Type " is not a registered tiling struct; register it " \
+                  "with REGISTER_TILING_DEFAULT (or REGISTER_TILING_FOR_TILINGKEY) in the kernel");       \
+    Type var;                                                                                            \
     ::ascend_sim::CopyTilingFromGm(&var, sizeof(Type), (tiling))
-#define GET_TILING_DATA(var, tiling) GET_TILING_DATA_WITH_STRUCT(ASCENDC_TILING_DATA_TYPE, var, tiling)
-// True when the current launch's tiling key is k.
-#define TILING_KEY_IS(k) (::ascend_sim::CurrentCore().tilingKey == static_cast<uint64_t>(k))
+#define GET_TILING_DATA(var, tiling)                                                                     \
+    static_assert(!std::is_same<AscendCSimTilingDefault, ::ascend_sim::NoDefaultTiling>::value,          \
+                  "GET_TILING_DATA: no tiling struct registered; call REGISTER_TILING_DEFAULT(Struct) "  \
+                  "in the kernel first");                                                               \
+    AscendCSimTilingDefault var;                                                                         \
+    ::ascend_sim::CopyTilingFromGm(&var, sizeof(AscendCSimTilingDefault), (tiling))
+// True when the current launch's tiling key is k. The op compiler finds the kernel's variants by
+// reading the number inside each TILING_KEY_IS(...) in the source ("TILING_KEY_IS",
+// atlasascendc_api_07_0217: key is a non-negative integer), so k must be a decimal integer literal
+// once macros are expanded (a macro naming a literal is fine; an expression is a compile error).
+namespace ascend_sim {
+constexpr bool IsDecimalKeyLiteral(const char* s) {
+    if (*s < '1' || *s > '9') return s[0] == '0' && (s[1] == '\0' || s[1] == 'u' || s[1] == 'U' || s[1] == 'l' || s[1] == 'L');
+    while (*s >= '0' && *s <= '9') ++s;
+    // optional integer suffix: u, l, ul, lu, ll, ull, llu (any case)
+    int us = 0, ls = 0;
+    for (; *s != '\0'; ++s) {
+        if (*s == 'u' || *s == 'U') ++us;
+        else if (*s == 'l' || *s == 'L') ++ls;
+        else return false;
+    }
+    return us <= 1 && ls <= 2;
+}
+template <bool kIsLiteral>
+struct TilingKeyLiteral {
+    static_assert(kIsLiteral, "TILING_KEY_IS: the key must be a decimal integer literal (the op compiler reads "
+                              "it from the source); use a literal or a macro that expands to one");
+    static constexpr bool value = true;
+};
+}  // namespace ascend_sim
+#define ASCENDC_SIM_TILING_KEY_IS(k) \
+    (::ascend_sim::TilingKeyLiteral<::ascend_sim::IsDecimalKeyLiteral(#k)>::value && \
+     ::ascend_sim::CurrentCore().tilingKey == static_cast<uint64_t>(k))
+#define TILING_KEY_IS(k) ASCENDC_SIM_TILING_KEY_IS(k)
 
 // Pipes named by PipeBarrier (device built-in enum).
 enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_MTE4,

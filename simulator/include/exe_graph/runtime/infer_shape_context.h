@@ -1,0 +1,34 @@
+// gert::InferShapeContext (documented exe_graph/runtime/infer_shape_context.h): input shapes and
+// attributes in, output shapes out. "InferShapeContext GetInputShape GetOutputShape GetAttrs"
+// (CANN basic data API reference).
+#pragma once
+#include "exe_graph/runtime/op_context_data.h"
+#include "graph/types.h"
+#if __has_include("graph/ge_error_codes.h")   // where the real GE headers keep graphStatus
+#include "graph/ge_error_codes.h"
+#endif
+#if __has_include("graph/ascend_string.h")
+#include "graph/ascend_string.h"
+#endif
+
+namespace gert {
+
+class InferShapeContext {
+public:
+    explicit InferShapeContext(OpContextData* d) : d_(d) {}
+    const char* GetNodeType() const { return d_->opType.c_str(); }
+    const char* GetNodeName() const { return d_->opName.c_str(); }
+    const Shape* GetInputShape(size_t index) const {
+        return index < d_->inputs.size() ? &d_->inputs[index].GetOriginShape() : nullptr;
+    }
+    const Tensor* GetInputTensor(size_t index) const { return index < d_->inputs.size() ? &d_->inputs[index] : nullptr; }
+    Shape* GetOutputShape(size_t index) {
+        return index < d_->inferredShapes.size() ? &d_->inferredShapes[index] : nullptr;
+    }
+    const RuntimeAttrs* GetAttrs() const { return &d_->attrs; }
+
+private:
+    OpContextData* d_;
+};
+
+}  // namespace gert
