@@ -53,10 +53,10 @@ for f in op_host/**/*.cpp op_graph/**/*.cpp examples/*.cpp tests/op/test_graph_p
     [ "$f" = op_host/launch_sim.cpp ] && continue
     sources+=("$f")
 done
-# acl_declarations.cpp is built and run below; the other conformance files are compile-time checks.
+# *_declarations.cpp are built and run below; the other conformance files are compile-time checks.
 conformance=()
 for f in tests/conformance/*.cpp; do
-    [ "$f" = tests/conformance/acl_declarations.cpp ] || conformance+=("$f")
+    case "$f" in *_declarations.cpp) ;; *) conformance+=("$f") ;; esac
 done
 
 fail=0
@@ -76,19 +76,41 @@ compile() {  # compile <file> <extra flags...>
 echo "Real-header conformance (torch-npu==$WHEEL_VERSION include tree, syntax only):"
 for f in "${sources[@]}"; do compile "$f"; done
 for f in "${conformance[@]}"; do compile "$f" "${conf_flags[@]}"; done
-# The acl runtime declarations: the same program built against the real headers and against the
-# simulator's alone must print the same types, values and sizes.
-acl_check=tests/conformance/acl_declarations.cpp
-if "$CXX" -std=c++17 -I"$INC" -I"$ROOT/simulator/include" "$acl_check" -o "$CACHE/acl_real" > "$CACHE/one.log" 2>&1 &&
-   "$CXX" -std=c++17 -I"$ROOT/simulator/include" "$acl_check" -o "$CACHE/acl_sim" >> "$CACHE/one.log" 2>&1 &&
-   "$CACHE/acl_real" > "$CACHE/acl_real.txt" && "$CACHE/acl_sim" > "$CACHE/acl_sim.txt" &&
-   diff "$CACHE/acl_real.txt" "$CACHE/acl_sim.txt" >> "$CACHE/one.log" 2>&1; then
-    printf '  %-60s OK (%s declarations agree)\n' "$acl_check" "$(wc -l < "$CACHE/acl_real.txt")"
-else
-    printf '  %-60s error (< real, > simulator)\n' "$acl_check"
-    sed 's/^/      /' "$CACHE/one.log" | head -n 40
-    fail=$((fail + 1))
-fi
+# The GE planted violations of tests/compile_fail/ against CANN's graph/ headers: each control must
+# compile and each planted line must fail with the file's expected message, as on the simulator.
+planted=(tests/compile_fail/ge_*.cpp)
+for f in "${planted[@]}"; do
+    expect=$(sed -n 's|^// expect-error: ||p' "$f" | head -n 1)
+    if ! "$CXX" "${flags[@]}" "$f" > "$CACHE/one.log" 2>&1; then
+        printf '  %-60s error (control)\n' "$f"
+        sed 's/^/      /' "$CACHE/one.log" | head -n 20
+        fail=$((fail + 1))
+    elif "$CXX" "${flags[@]}" -DAGS_PLANT "$f" > "$CACHE/one.log" 2>&1 || ! grep -Eq "$expect" "$CACHE/one.log"; then
+        printf '  %-60s error (planted line not rejected with: %s)\n' "$f" "$expect"
+        sed 's/^/      /' "$CACHE/one.log" | head -n 20
+        fail=$((fail + 1))
+    else
+        printf '  %-60s OK (planted line rejected)\n' "$f"
+    fi
+done
+
+# The declarations (tests/conformance/*_declarations.cpp: acl runtime, GE): the same program built
+# against the real headers and against the simulator's alone must print the same types, values
+# and sizes.
+declarations=(tests/conformance/*_declarations.cpp)
+for f in "${declarations[@]}"; do
+    stem=$(basename "$f" .cpp)
+    if "$CXX" -std=c++17 -I"$INC" -I"$ROOT/simulator/include" "$f" -o "$CACHE/${stem}_real" > "$CACHE/one.log" 2>&1 &&
+       "$CXX" -std=c++17 -I"$ROOT/simulator/include" "$f" -o "$CACHE/${stem}_sim" >> "$CACHE/one.log" 2>&1 &&
+       "$CACHE/${stem}_real" > "$CACHE/${stem}_real.txt" && "$CACHE/${stem}_sim" > "$CACHE/${stem}_sim.txt" &&
+       diff "$CACHE/${stem}_real.txt" "$CACHE/${stem}_sim.txt" >> "$CACHE/one.log" 2>&1; then
+        printf '  %-60s OK (%s declarations agree)\n' "$f" "$(wc -l < "$CACHE/${stem}_real.txt")"
+    else
+        printf '  %-60s error (< real, > simulator)\n' "$f"
+        sed 's/^/      /' "$CACHE/one.log" | head -n 40
+        fail=$((fail + 1))
+    fi
+done
 # The CANN branch of CMakeLists.txt is wired: without a toolkit it stops with the documented message
 # (the build itself needs the toolkit: docs/cann_build.md).
 probe=$CACHE/cann_probe
@@ -104,6 +126,6 @@ else
     fail=$((fail + 1))
 fi
 rm -rf "$probe"
-total=$(( ${#sources[@]} + ${#conformance[@]} + 2 ))
+total=$(( ${#sources[@]} + ${#conformance[@]} + ${#planted[@]} + ${#declarations[@]} + 1 ))
 echo "conformance: $((total - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]
