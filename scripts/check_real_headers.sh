@@ -26,7 +26,11 @@ if [ -z "$wheel" ]; then
 fi
 if [ ! -f "$INC/graph/operator_reg.h" ]; then
     rm -rf "$CACHE/torch_npu"
-    unzip -q -o "$wheel" 'torch_npu/include/*' -d "$CACHE" || {
+    "$PY" - "$wheel" "$CACHE" <<'PYEOF' || {
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as wheel:
+    wheel.extractall(sys.argv[2], [n for n in wheel.namelist() if n.startswith("torch_npu/include/")])
+PYEOF
         echo "check_real_headers: could not unpack the include tree of $wheel" >&2; exit 1; }
 fi
 
