@@ -57,6 +57,8 @@ npu_op_library(cust_op_proto GRAPH ${AGS_CANN_INFER_SRCS} ${AGS_CANN_OPDEF_SRCS}
 foreach(lib cust_optiling cust_op_proto)
   target_include_directories(${lib} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include)
 endforeach()
+# op_graph's infer function writes its failure reasons with ACL_APP_LOG (libascendcl).
+target_link_libraries(cust_op_proto PRIVATE ascendcl)
 
 # libcust_opapi: the custom OPP's op-API library. It exports our aclnnGridSampler2D/3D with the
 # official signatures (plus aclnnGridSamplerNd), from op_host/aclnn_grid_sampler.cpp, instead of

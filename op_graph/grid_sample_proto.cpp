@@ -25,8 +25,8 @@ std::string Dims(const Shape& s) {
     return out + "]";
 }
 
-// The IR's dtypes of x and grid: GE checks them against the TensorType text, not the infer function
-// through the Operator interface, so the infer function checks them itself.
+// The IR's dtypes of x and grid. ge::Operator has no query of the IR's TensorType, so the infer
+// function checks them itself.
 bool IsIrDataType(DataType t) { return t == DT_FLOAT16 || t == DT_FLOAT || t == DT_BF16; }
 
 bool OneOf(const AscendString& v, std::initializer_list<const char*> names) {
