@@ -118,4 +118,32 @@ TEST_CASE("a graph edge: grid taken from another op's output description") {
     CHECK((OutDims(op) == std::vector<int64_t>{2, 3, 5, 6}));
 }
 
+namespace ge {
+// An op type with no infer function registered.
+REG_OP(GridSampleNoInfer)
+    .INPUT(x, TensorType({DT_FLOAT}))
+    .OUTPUT(y, TensorType({DT_FLOAT}))
+    .OP_END_FACTORY_REG(GridSampleNoInfer)
+}  // namespace ge
+
+TEST_CASE("an op type without an infer function fails inference and says so") {
+    ge::op::GridSampleNoInfer op("lonely");
+    aclGetRecentErrMsg();
+    CHECK(op.InferShapeAndType() == ge::GRAPH_FAILED);
+    CHECK(ContainsAll(aclGetRecentErrMsg(), {"no infer function", "GridSampleNoInfer"}));
+    // no verifier registered: nothing to reject
+    CHECK(op.VerifyAllAttr() == ge::GRAPH_SUCCESS);
+}
+
+TEST_CASE("a graph edge by output index") {
+    ge::op::GridSample producer("producer");
+    producer.update_output_desc_y(TensorDesc(Shape({2, 5, 6, 2}), ge::FORMAT_ND, ge::DT_FLOAT));
+    ge::op::GridSample op("consumer");
+    op.update_input_desc_x(TensorDesc(Shape({2, 3, 8, 9}), ge::FORMAT_ND, ge::DT_FLOAT));
+    op.set_input_grid(producer, 0u);
+    CHECK((op.get_input_desc_grid().GetShape().GetDims() == std::vector<int64_t>{2, 5, 6, 2}));
+    CHECK(op.InferShapeAndType() == ge::GRAPH_SUCCESS);
+    CHECK((OutDims(op) == std::vector<int64_t>{2, 3, 5, 6}));
+}
+
 TEST_MAIN()

@@ -5,8 +5,8 @@
 //   outputs  get_output_desc_y(), update_output_desc_y()
 //   attrs    get_attr_a() (the value, or the default), set_attr_a(v); a String attribute also has
 //            get_attr_a(AscendString&) and set_attr_a(const char*)
-// IMPLEMT_COMMON_INFERFUNC / IMPLEMT_INFERFUNC / IMPLEMT_VERIFIER define the functions that
-// COMMON_INFER_FUNC_REG / INFER_FUNC_REG / VERIFY_FUNC_REG register by op type.
+// IMPLEMT_COMMON_INFERFUNC defines the infer function that COMMON_INFER_FUNC_REG registers by op
+// type (INFER_FUNC_REG / VERIFY_FUNC_REG: see the end of this file).
 //   REG_OP: https://www.hiascend.com/document/detail/en/canncommercial/800/apiref/basicdataapi/atlasopapi_07_00519.html
 //   IMPLEMT_COMMON_INFERFUNC: https://www.hiascend.com/document/detail/en/CANNCommunityEdition/910/API/ascendgraphapi/atlasgeapi_07_0381.html
 #pragma once
@@ -166,9 +166,12 @@ struct OpRegChain {
 #define COMMON_INFER_FUNC_REG(op_name, x)                                                                \
     static const InferShapeFuncRegister AGS_GE_PASTE2(if_register, __COUNTER__)(                        \
         #op_name, [](Operator& v) { return x(v); })
+// INFER_FUNC_REG and VERIFY_FUNC_REG (the forms typed by op::op_name) do not compile with the GE
+// headers this package is checked against (the torch-npu 2.13 include tree: their cast is written
+// `op::(op_name)`), so they are rejected here as well; COMMON_INFER_FUNC_REG works with both.
 #define INFER_FUNC_REG(op_name, x)                                                                       \
-    static const InferShapeFuncRegister AGS_GE_PASTE2(if_register, __COUNTER__)(                        \
-        #op_name, [](Operator& v) { return x(static_cast<op::op_name&>(v)); })
+    static_assert(sizeof(op::op_name) == 0,                                                              \
+                  "INFER_FUNC_REG does not compile with CANN's graph/operator_reg.h; use COMMON_INFER_FUNC_REG")
 #define VERIFY_FUNC_REG(op_name, x)                                                                      \
-    static const VerifyFuncRegister AGS_GE_PASTE2(vf_register, __COUNTER__)(                            \
-        #op_name, [](Operator& v) { return x(static_cast<op::op_name&>(v)); })
+    static_assert(sizeof(op::op_name) == 0,                                                              \
+                  "VERIFY_FUNC_REG does not compile with CANN's graph/operator_reg.h; check attributes in the infer function")
