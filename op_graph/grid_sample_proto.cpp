@@ -1,15 +1,21 @@
 // Infer-shape and verification of GridSample: x rank 4 or 5, grid of the same rank with last dim 2
 // (4-D) or 3 (5-D), equal N, y = (N, C, grid spatial dims) of x's dtype; C is x's last dim when
 // channel_last. Unknown dims (-1) pass through; an unknown rank gives an unknown-rank y.
+// Only the public GE API (graph/operator_reg.h, operator.h, tensor.h, types.h); the reason for a
+// failure goes to the application log (ACL_APP_LOG, acl/acl_base.h), since GE's IR interface has
+// no call that carries it.
 #include "op_graph/grid_sample_proto.h"
 
 #include <string>
+#include <vector>
+
+#include "acl/acl_base.h"
 
 namespace ge {
 namespace {
 
 graphStatus Fail(const std::string& why) {
-    ReportInferError("GridSample: " + why);
+    ACL_APP_LOG(ACL_ERROR, "GridSample: %s", why.c_str());
     return GRAPH_FAILED;
 }
 
@@ -18,6 +24,10 @@ std::string Dims(const Shape& s) {
     for (size_t i = 0; i < s.GetDimNum(); ++i) out += (i ? ", " : "") + std::to_string(s.GetDim(i));
     return out + "]";
 }
+
+// The IR's dtypes of x and grid. ge::Operator has no query of the IR's TensorType, so the infer
+// function checks them itself.
+bool IsIrDataType(DataType t) { return t == DT_FLOAT16 || t == DT_FLOAT || t == DT_BF16; }
 
 bool OneOf(const AscendString& v, std::initializer_list<const char*> names) {
     for (const char* n : names)
@@ -42,7 +52,7 @@ IMPLEMT_COMMON_INFERFUNC(GridSampleInferShape) {
     op.GetAttr("channel_last", channelLast);
 
     const TensorDesc x = op.GetInputDescByName("x"), grid = op.GetInputDescByName("grid");
-    if (!op.InputAllows("x", x.GetDataType()))
+    if (!IsIrDataType(x.GetDataType()))
         return Fail("x dtype " + std::to_string(x.GetDataType()) + " is not FLOAT16, FLOAT or BF16");
     if (grid.GetDataType() != x.GetDataType())
         return Fail("grid dtype " + std::to_string(grid.GetDataType()) + " differs from x dtype " +
@@ -51,8 +61,8 @@ IMPLEMT_COMMON_INFERFUNC(GridSampleInferShape) {
     y.SetDataType(x.GetDataType());
     y.SetFormat(x.GetShape().GetDimNum() == 5 ? FORMAT_NCDHW : FORMAT_NCHW);
     const Shape xs = x.GetShape(), gs = grid.GetShape();
-    if (xs.IsUnknownRank() || gs.IsUnknownRank()) {
-        y.SetShape(Shape({UNKNOWN_DIM_NUM}));
+    if (xs.GetDims() == UNKNOWN_RANK || gs.GetDims() == UNKNOWN_RANK) {
+        y.SetShape(Shape(UNKNOWN_RANK));
         return op.UpdateOutputDesc("y", y);
     }
     const size_t rank = xs.GetDimNum();

@@ -2,6 +2,7 @@
 #include <string>
 #include <vector>
 
+#include "acl/acl_rt.h"
 #include "aclnn/acl_meta.h"
 #include "check.h"
 

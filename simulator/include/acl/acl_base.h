@@ -1,11 +1,13 @@
 // Base types of the acl runtime subset modelled by the simulator: aclError and its codes,
-// aclDataType, aclFormat, aclrtStream, aclGetRecentErrMsg.
+// aclDataType, aclFormat, aclrtStream (aclGetRecentErrMsg is in acl_rt.h, as in CANN).
 // Codes and values follow the public CANN documentation:
 //   aclError table: https://www.hiascend.com/document/detail/en/CANNCommunityEdition/910/API/runtimeapi/aclcppdevg_03_6666.html
 //   aclDataType / aclFormat: https://www.hiascend.com/document/detail/en/CANNCommunityEdition/910/API/aolapi/operatorlist_00019.html
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
+
+#include "acl/error_codes/rt_error_codes.h"
 
 #if defined(_WIN32)
 #define ACL_FUNC_VISIBILITY
@@ -28,16 +30,7 @@ static const int ACL_ERROR_UNINITIALIZE = 100001;
 static const int ACL_ERROR_REPEAT_INITIALIZE = 100002;
 // 2xxxxx: resources.
 static const int ACL_ERROR_BAD_ALLOC = 200000;
-// Runtime pass-through codes.
-static const int ACL_ERROR_RT_PARAM_INVALID = 107000;
-static const int ACL_ERROR_RT_INVALID_DEVICEID = 107001;
-static const int ACL_ERROR_RT_CONTEXT_NULL = 107002;          // no current device / context
-static const int ACL_ERROR_RT_INVALID_MEMORY_TYPE = 107016;
-static const int ACL_ERROR_RT_INVALID_HANDLE = 107017;        // unknown or destroyed stream
-static const int ACL_ERROR_RT_MEMORY_ALLOCATION = 207001;
-static const int ACL_ERROR_RT_INTERNAL_ERROR = 507000;
-static const int ACL_ERROR_RT_AICORE_EXCEPTION = 507015;      // failed kernel, seen at stream sync
-static const int ACL_ERROR_RT_AICPU_EXCEPTION = 507018;       // failed host (AI CPU) task
+// Runtime pass-through codes (ACL_ERROR_RT_*): error_codes/rt_error_codes.h, included above.
 
 typedef enum {
     ACL_DT_UNDEFINED = -1,
@@ -66,10 +59,21 @@ typedef enum {
     ACL_FORMAT_NCDHW = 30,
 } aclFormat;
 
-// Returns the error messages recorded on this thread since the last call (newest first) and
-// clears them; the pointer stays valid until this thread's next call. Empty string when none.
-// https://www.hiascend.com/document/detail/en/canncommercial/850/API/appdevgapi/aclcppdevg_03_0133.html
-ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg();
+typedef enum {
+    ACL_DEBUG = 0,
+    ACL_INFO = 1,
+    ACL_WARNING = 2,
+    ACL_ERROR = 3,
+} aclLogLevel;
+
+// Application log (aclAppLog / ACL_APP_LOG). On the simulator an ACL_ERROR entry is kept with the
+// thread's recent error messages (aclGetRecentErrMsg), where a test can read it; other levels are
+// dropped. CANN writes every entry to the application log.
+//   https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/appdevgapi/aclcppdevg_03_0029.html
+// (an entry is at most 1024 bytes; longer text is cut, as the 9.0 page says)
+ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
+                                   const char* fmt, ...);
+#define ACL_APP_LOG(level, fmt, ...) aclAppLog(level, __FUNCTION__, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
 
 #ifdef __cplusplus
 }

@@ -28,6 +28,17 @@ typedef enum aclrtMemcpyKind {
     ACL_MEMCPY_DEFAULT = 4,   // direction inferred from the pointers
 } aclrtMemcpyKind;
 
+// configPath may be nullptr (no configuration); a given path is accepted and not read.
+//   aclInit / aclFinalize: https://www.hiascend.com/document/detail/en/canncommercial/850/API/appdevgapi/aclcppdevg_03_1344.html (codes)
+ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath);
+// Drains and destroys every stream, releases the devices. Device allocations stay valid.
+ACL_FUNC_VISIBILITY aclError aclFinalize();
+
+// Returns the error messages recorded on this thread since the last call (newest first) and
+// clears them; the pointer stays valid until this thread's next call. Empty string when none.
+// https://www.hiascend.com/document/detail/en/canncommercial/850/API/appdevgapi/aclcppdevg_03_0133.html
+ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg();
+
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);

@@ -1,52 +1,109 @@
-// GE Operator modelled for op_graph/: named inputs and outputs with tensor descriptions, typed
-// attributes, and shape/type inference through the functions registered for the op type.
+// ge::Operator (graph/operator.h), the subset a prototype and its infer function use, with CANN's
+// signatures: named input/output descriptions, typed attributes, graph edges (SetInput), and
+// InferShapeAndType / VerifyAllAttr, which run the functions registered for the op type
+// (graph/operator_factory.h).
 #pragma once
-#include <functional>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
 #include "ascend_sim/sim.h"
+#include "graph/ascend_string.h"
+#include "graph/ge_error_codes.h"
+#include "graph/tensor.h"
 #include "graph/types.h"
 
 namespace ge {
 
-class Operator;
-using InferFunc = std::function<graphStatus(Operator&)>;
-
-// One registry per library, exported, so that protos registered in the package's library are
-// found by every program that links it.
-ASCEND_SIM_API void RegisterInferFunc(const std::string& opType, InferFunc func);
-ASCEND_SIM_API const InferFunc* FindInferFunc(const std::string& opType);
-// The reason the last failed inference on this thread gave (ReportInferError).
-ASCEND_SIM_API std::string LastInferError();
-ASCEND_SIM_API void ReportInferError(const std::string& message);
-
-// Attribute value types named by the IR macros' Type argument.
-using OpAttr_String = AscendString;
-using OpAttr_Bool = bool;
-using OpAttr_Int = int64_t;
-using OpAttr_Float = float;
-
-class Operator {
+class ASCEND_SIM_API Operator {
 public:
-    Operator(const char* name, const char* type) : name_(name), type_(type) {}
+    using OpInt = int64_t;
+    using OpFloat = float32_t;
+    using OpString = std::string;
+    using OpAscendString = AscendString;
+    using OpBool = bool;
+
+    Operator() = default;
+    explicit Operator(const char_t* type) : type_(type) {}
+    Operator(const char_t* name, const char_t* type) : name_(name), type_(type) {}
+    Operator(const AscendString& name, const AscendString& type) : name_(name.GetString()), type_(type.GetString()) {}
     virtual ~Operator() = default;
 
+    bool IsEmpty() const { return type_.empty(); }
     graphStatus GetName(AscendString& name) const { name = name_.c_str(); return GRAPH_SUCCESS; }
     graphStatus GetOpType(AscendString& type) const { type = type_.c_str(); return GRAPH_SUCCESS; }
 
-    TensorDesc GetInputDescByName(const char* name) const { return Find(inputs_, name) ? Find(inputs_, name)->desc : TensorDesc(); }
-    TensorDesc GetOutputDescByName(const char* name) const { return Find(outputs_, name) ? Find(outputs_, name)->desc : TensorDesc(); }
-    graphStatus UpdateInputDesc(const char* name, const TensorDesc& d) { return Update(inputs_, name, d); }
-    graphStatus UpdateOutputDesc(const char* name, const TensorDesc& d) { return Update(outputs_, name, d); }
-    // Whether `type` is among the data types the IR declares for an input or output.
-    bool InputAllows(const char* name, DataType type) const { return Find(inputs_, name) && Find(inputs_, name)->types.Allows(type); }
-    bool OutputAllows(const char* name, DataType type) const { return Find(outputs_, name) && Find(outputs_, name)->types.Allows(type); }
+    // A graph edge: input dst_name takes the description of src_oprt's output `name` (its first
+    // output when no name is given).
+    Operator& SetInput(const char_t* dst_name, const Operator& src_oprt);
+    Operator& SetInput(const char_t* dst_name, const Operator& src_oprt, const char_t* name);
+    Operator& SetInput(const char_t* dst_name, const Operator& src_oprt, uint32_t index);
 
+    TensorDesc GetInputDescByName(const char_t* name) const;
+    TensorDesc GetInputDesc(uint32_t index) const;
+    graphStatus UpdateInputDesc(const char_t* name, const TensorDesc& tensor_desc);
+    TensorDesc GetOutputDescByName(const char_t* name) const;
+    TensorDesc GetOutputDesc(uint32_t index) const;
+    graphStatus UpdateOutputDesc(const char_t* name, const TensorDesc& tensor_desc);
+    size_t GetInputsSize() const { return inputs_.size(); }
+    size_t GetOutputsSize() const { return outputs_.size(); }
+
+    // Runs the infer function registered for this op type (COMMON_INFER_FUNC_REG / INFER_FUNC_REG).
+    graphStatus InferShapeAndType();
+    // Runs the verifier registered for this op type (VERIFY_FUNC_REG); success when there is none.
+    graphStatus VerifyAllAttr(bool disable_common_verifier = false);
+
+    Operator& SetAttr(const char_t* name, int64_t attr_value) { return Set(name, attr_value); }
+    Operator& SetAttr(const char_t* name, int32_t attr_value) { return Set(name, int64_t(attr_value)); }
+    Operator& SetAttr(const char_t* name, uint32_t attr_value) { return Set(name, int64_t(attr_value)); }
+    Operator& SetAttr(const char_t* name, float32_t attr_value) { return Set(name, attr_value); }
+    Operator& SetAttr(const char_t* name, bool attr_value) { return Set(name, attr_value); }
+    Operator& SetAttr(const char_t* name, const char_t* attr_value) { return Set(name, std::string(attr_value)); }
+    Operator& SetAttr(const char_t* name, const AscendString& attr_value) {
+        return Set(name, std::string(attr_value.GetString()));
+    }
+    Operator& SetAttr(const std::string& name, const std::string& attr_value) { return Set(name.c_str(), attr_value); }
+
+    graphStatus GetAttr(const char_t* name, int64_t& attr_value) const { return Get(name, attr_value); }
+    graphStatus GetAttr(const char_t* name, int32_t& attr_value) const { return GetNarrow(name, attr_value); }
+    graphStatus GetAttr(const char_t* name, uint32_t& attr_value) const { return GetNarrow(name, attr_value); }
+    graphStatus GetAttr(const char_t* name, float32_t& attr_value) const { return Get(name, attr_value); }
+    graphStatus GetAttr(const char_t* name, bool& attr_value) const { return Get(name, attr_value); }
+    graphStatus GetAttr(const char_t* name, AscendString& attr_value) const {
+        std::string s;
+        if (Get(name, s) != GRAPH_SUCCESS) return GRAPH_FAILED;
+        attr_value = AscendString(s.c_str());
+        return GRAPH_SUCCESS;
+    }
+    graphStatus GetAttr(const std::string& name, std::string& attr_value) const { return Get(name.c_str(), attr_value); }
+
+protected:
+    // Called by the REG_OP macro family; the type text is the IR's TensorType expression.
+    void InputRegister(const char_t* name, const char_t* datatype_symbol);
+    void OptionalInputRegister(const char_t* name, const char_t* datatype_symbol);
+    void OutputRegister(const char_t* name, const char_t* datatype_symbol);
+    void RequiredAttrWithTypeRegister(const char_t* name, const char_t* attr_type) {
+        requiredAttrs_.emplace_back(name, attr_type);
+    }
+
+private:
+    using AttrValue = std::variant<int64_t, float32_t, bool, std::string>;
+    struct Port {
+        std::string name;
+        std::string types;
+        TensorDesc desc;
+    };
     template <typename T>
-    graphStatus GetAttr(const char* name, T& value) const {
+    Operator& Set(const char_t* name, T value) {
+        for (auto& a : attrs_)
+            if (a.first == name) { a.second = std::move(value); return *this; }
+        attrs_.emplace_back(name, std::move(value));
+        return *this;
+    }
+    template <typename T>
+    graphStatus Get(const char_t* name, T& value) const {
         for (const auto& a : attrs_)
             if (a.first == name && std::holds_alternative<T>(a.second)) {
                 value = std::get<T>(a.second);
@@ -55,59 +112,17 @@ public:
         return GRAPH_FAILED;
     }
     template <typename T>
-    Operator& SetAttr(const char* name, const T& value) {
-        for (auto& a : attrs_)
-            if (a.first == name) { a.second = value; return *this; }
-        attrs_.emplace_back(name, value);
-        return *this;
-    }
-    Operator& SetAttr(const char* name, const char* value) { return SetAttr(name, AscendString(value)); }
-    Operator& SetAttr(const char* name, int value) { return SetAttr(name, int64_t(value)); }
-
-    // Runs the inference function registered for this op type.
-    graphStatus InferShapeAndType() {
-        const InferFunc* f = FindInferFunc(type_);
-        if (f == nullptr) {
-            ReportInferError("no infer function registered for op type " + type_);
-            return GRAPH_FAILED;
-        }
-        return (*f)(*this);
-    }
-
-protected:
-    void InputRegister(const char* name, const TensorType& types) { inputs_.push_back({name, types, TensorDesc()}); }
-    void OutputRegister(const char* name, const TensorType& types) { outputs_.push_back({name, types, TensorDesc()}); }
-    // An edge of the graph: this input takes the description of `src`'s output `srcName`.
-    void SetInputFrom(const char* name, const Operator& src, const char* srcName) {
-        Update(inputs_, name, src.GetOutputDescByName(srcName));
-    }
-
-private:
-    struct Port {
-        std::string name;
-        TensorType types;
-        TensorDesc desc;
-    };
-    static const Port* Find(const std::vector<Port>& ports, const char* name) {
-        for (const auto& p : ports)
-            if (p.name == name) return &p;
-        return nullptr;
-    }
-    static graphStatus Update(std::vector<Port>& ports, const char* name, const TensorDesc& d) {
-        for (auto& p : ports)
-            if (p.name == name) { p.desc = d; return GRAPH_SUCCESS; }
-        return GRAPH_FAILED;
+    graphStatus GetNarrow(const char_t* name, T& value) const {
+        int64_t v = 0;
+        if (Get(name, v) != GRAPH_SUCCESS) return GRAPH_FAILED;
+        value = static_cast<T>(v);
+        return GRAPH_SUCCESS;
     }
 
     std::string name_, type_;
     std::vector<Port> inputs_, outputs_;
-    std::vector<std::pair<std::string, std::variant<bool, int64_t, float, AscendString>>> attrs_;
-};
-
-// The empty link of the IR macro chain: each macro closes the previous registration step with
-// `Done();` (the source supplies the dot: `.INPUT(...)`) and opens the next.
-struct IrChain {
-    void Done() const {}
+    std::vector<std::pair<std::string, AttrValue>> attrs_;
+    std::vector<std::pair<std::string, std::string>> requiredAttrs_;
 };
 
 }  // namespace ge

@@ -1,7 +1,7 @@
 // Thread-local message store behind aclGetRecentErrMsg (see ascend_sim/errmsg.h).
 #include "ascend_sim/errmsg.h"
 
-#include "acl/acl_base.h"
+#include "acl/acl_rt.h"
 
 namespace ascend_sim {
 namespace {
