@@ -4,7 +4,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -64,36 +63,36 @@ aclrtStream ThreadStream() {
 
 // Lends a numpy / torch buffer to the device for the duration of a call, without a copy:
 // aclrtHostRegister maps host memory to a device address (the documented zero-copy path). It takes
-// 4 KiB-aligned host addresses, so whole pages are registered. Buffers of different calls may share
-// pages (and threads may run calls on the same arrays), so registrations are shared, keyed by their
-// first page, and counted; a larger span at a page already registered waits for it to be released.
+// 4 KiB-aligned host addresses, so whole pages are registered. Small buffers share pages (the input,
+// grid and output of one call often do, and threads may run calls on the same arrays), so
+// registrations are shared and counted, keyed by their first page. A buffer not covered by the
+// registration that starts at its first page is registered from an earlier page (the heap page in
+// front of it) rather than waiting: a registration in use is never changed.
 class HostRegistrations {
 public:
     static HostRegistrations& Get() {
-        static HostRegistrations* r = new HostRegistrations;   // never destroyed: used by stream threads
+        static HostRegistrations* r = new HostRegistrations;   // never destroyed: used by every thread
         return *r;
     }
-    // The device address of host byte `p`, registering [page(p), page(p + bytes)) as needed; null on failure.
+    // The device address of host byte `p`, registering pages as needed; null on failure.
     void* Acquire(uintptr_t p, size_t bytes, uintptr_t* key) {
-        const uintptr_t start = p & ~kPageMask;
-        const size_t span = static_cast<size_t>(((p + bytes + kPageMask) & ~kPageMask) - start);
-        std::unique_lock<std::mutex> lock(mu_);
-        for (;;) {
+        const uintptr_t end = (p + bytes + kPageMask) & ~kPageMask;
+        std::lock_guard<std::mutex> lock(mu_);
+        for (uintptr_t start = p & ~kPageMask;; start -= kPageMask + 1) {
             auto it = live_.find(start);
-            if (it == live_.end()) break;
-            if (it->second.bytes >= span) {
+            if (it != live_.end()) {
+                if (start + it->second.bytes < end) continue;   // too short: try an earlier start
                 ++it->second.refs;
                 *key = start;
                 return static_cast<char*>(it->second.dev) + (p - start);
             }
-            released_.wait(lock);   // a smaller span at the same page is in use
+            void* dev = nullptr;
+            if (aclrtHostRegister(reinterpret_cast<void*>(start), end - start, ACL_HOST_REGISTER_MAPPED, &dev) != ACL_SUCCESS)
+                return nullptr;
+            live_[start] = Entry{dev, static_cast<size_t>(end - start), 1};
+            *key = start;
+            return static_cast<char*>(dev) + (p - start);
         }
-        void* dev = nullptr;
-        if (aclrtHostRegister(reinterpret_cast<void*>(start), span, ACL_HOST_REGISTER_MAPPED, &dev) != ACL_SUCCESS)
-            return nullptr;
-        live_[start] = Entry{dev, span, 1};
-        *key = start;
-        return static_cast<char*>(dev) + (p - start);
     }
     void Release(uintptr_t key) {
         std::lock_guard<std::mutex> lock(mu_);
@@ -101,14 +100,12 @@ public:
         if (it == live_.end() || --it->second.refs > 0) return;
         aclrtHostUnregister(reinterpret_cast<void*>(key));
         live_.erase(it);
-        released_.notify_all();
     }
 
 private:
     static constexpr uintptr_t kPageMask = 4095;
     struct Entry { void* dev; size_t bytes; int refs; };
     std::mutex mu_;
-    std::condition_variable released_;
     std::map<uintptr_t, Entry> live_;
 };
 

@@ -32,7 +32,8 @@ struct Block {
 struct Registry {
     std::shared_mutex mu;
     std::map<uintptr_t, Block> byDevice;        // device address -> block
-    std::map<uintptr_t, uintptr_t> byStorage;   // storage address -> device address
+    std::map<uintptr_t, uintptr_t> byStorage;   // owned storage address -> device address (disjoint)
+    std::map<uintptr_t, uintptr_t> hostMaps;    // registered host address -> device address (may overlap; few)
     uintptr_t rangeBase = 0, rangeEnd = 0, cursor = 0;
     Registry() {
         void* p = mmap(nullptr, kDeviceRangeBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -80,7 +81,7 @@ uintptr_t PickDeviceAddressLocked(Registry& r, size_t bytes) {
 
 void InsertLocked(Registry& r, uintptr_t dev, const Block& b) {
     r.byDevice[dev] = b;
-    r.byStorage[reinterpret_cast<uintptr_t>(b.storage)] = dev;
+    (b.ownsStorage ? r.byStorage : r.hostMaps)[reinterpret_cast<uintptr_t>(b.storage)] = dev;
 }
 
 void* AllocStorage(size_t bytes) {
@@ -132,8 +133,9 @@ bool DeviceFree(void* p) {
         auto it = r.byDevice.find(reinterpret_cast<uintptr_t>(p));
         if (it == r.byDevice.end()) return false;
         b = it->second;
-        auto s = r.byStorage.find(reinterpret_cast<uintptr_t>(b.storage));
-        if (s != r.byStorage.end() && s->second == it->first) r.byStorage.erase(s);
+        auto& index = b.ownsStorage ? r.byStorage : r.hostMaps;
+        auto s = index.find(reinterpret_cast<uintptr_t>(b.storage));
+        if (s != index.end() && s->second == it->first) index.erase(s);
         r.byDevice.erase(it);
     }
     if (b.ownsStorage) std::free(b.storage);
@@ -161,12 +163,17 @@ bool DeviceRangeValid(const void* p, size_t bytes) {
     if (a + bytes < a) return false;
     auto it = Containing(r.byDevice, a);
     if (it != r.byDevice.end() && a + bytes <= it->first + it->second.bytes) return true;
-    // storage seen by a kernel; registered host ranges may overlap, so look at a few earlier starts
-    auto s = r.byStorage.upper_bound(a);
-    for (int k = 0; k < 8 && s != r.byStorage.begin(); ++k) {
-        --s;
+    // storage seen by a kernel: owned blocks are disjoint; registered host ranges may overlap
+    // them and each other, and live only for the calls that use them, so there are few
+    auto s = Containing(r.byStorage, a);
+    if (s != r.byStorage.end()) {
         auto blk = r.byDevice.find(s->second);
         if (blk != r.byDevice.end() && a + bytes <= s->first + blk->second.bytes) return true;
+    }
+    for (const auto& [host, dev] : r.hostMaps) {
+        if (host > a) break;
+        auto blk = r.byDevice.find(dev);
+        if (blk != r.byDevice.end() && a + bytes <= host + blk->second.bytes) return true;
     }
     return false;
 }
