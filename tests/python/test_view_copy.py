@@ -104,3 +104,20 @@ def test_float64_runs_as_ai_cpu_kernel_without_ai_core_launches(rng, build):
     grid = random_grid(rng, 2, 4, 5, dtype=np.float64)
     _, copied, kernel = run_counting(build, lambda: check_against_torch(x, grid, "bicubic", "border", True, build=build))
     assert not copied and not kernel
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_view_beyond_a_dma_gap_runs_on_ai_cpu(rng, build):
+    """A W step of 2^30 + 1 float32 elements (a 4 GiB gap) is beyond the 32-bit gap of a DMA, for the
+    GridSample kernel and for ViewCopy alike: the AI CPU kernel reads the view in place. The buffer
+    is 8 GiB of untouched zero pages; only the view's few elements are written."""
+    step = 2**30 + 1
+    base = np.zeros(2 * step + 8, np.float32)
+    x = as_strided(base, (1, 2, 2, 3), (0, 4 * 4, 4, step * 4))
+    vals = random_input(rng, (1, 2, 2, 3))
+    x[...] = vals                       # writes through the view
+    grid = random_grid(rng, 1, 3, 4, lim=1.1)
+    out, copied, kernel = run_counting(build, lambda: ags.grid_sample(x, grid, "bilinear", "zeros", False, build=build))
+    assert not copied and not kernel
+    ref = F.grid_sample(torch.from_numpy(vals).double(), torch.from_numpy(grid).double(), "bilinear", "zeros", False)
+    assert np.abs(out.astype(np.float64) - ref.numpy()).max() <= 1e-6

@@ -20,7 +20,9 @@
 namespace ascend_sim {
 namespace {
 constexpr size_t kAlign = 64;
-constexpr uintptr_t kDeviceRangeBytes = uintptr_t(1) << 42;   // 4 TiB of address space, never backed
+// Address space for device addresses, never backed: 4 TiB, or less where the process may not
+// reserve that much (a virtual memory limit).
+constexpr uintptr_t kDeviceRangeBytes[] = {uintptr_t(1) << 42, uintptr_t(1) << 38, uintptr_t(1) << 34};
 constexpr uintptr_t kGuardBytes = 4096;                        // unused gap after each block
 
 struct Block {
@@ -36,11 +38,13 @@ struct Registry {
     std::map<uintptr_t, uintptr_t> hostMaps;    // registered host address -> device address (may overlap; few)
     uintptr_t rangeBase = 0, rangeEnd = 0, cursor = 0;
     Registry() {
-        void* p = mmap(nullptr, kDeviceRangeBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (p != MAP_FAILED) {
+        for (uintptr_t bytes : kDeviceRangeBytes) {
+            void* p = mmap(nullptr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            if (p == MAP_FAILED) continue;
             rangeBase = reinterpret_cast<uintptr_t>(p);
-            rangeEnd = rangeBase + kDeviceRangeBytes;
+            rangeEnd = rangeBase + bytes;
             cursor = rangeBase;
+            break;
         }
     }
 };
