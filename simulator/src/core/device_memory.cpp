@@ -22,7 +22,8 @@ namespace {
 constexpr size_t kAlign = 64;
 // Address space for device addresses, never backed: 4 TiB, or less where the process may not
 // reserve that much (a virtual memory limit).
-constexpr uintptr_t kDeviceRangeBytes[] = {uintptr_t(1) << 42, uintptr_t(1) << 38, uintptr_t(1) << 34};
+constexpr uintptr_t kDeviceRangeBytes[] = {uintptr_t(1) << 42, uintptr_t(1) << 38, uintptr_t(1) << 34,
+                                        uintptr_t(1) << 30};
 constexpr uintptr_t kGuardBytes = 4096;                        // unused gap after each block
 
 struct Block {
