@@ -296,7 +296,7 @@ bool PlanViewCopy(const TensorDesc& d, uint32_t direction, uint32_t coreNum, uin
     if (shape.size() > static_cast<size_t>(viewcopy::kMaxRank)) return false;
     const int64_t elem = d.type->bytes;
     const int64_t step = stride.back();
-    if (step > 1 && (step - 1) * elem > kMaxDmaStrideBytes) return false;
+    if (step > 1 && step - 1 > kMaxDmaStrideBytes / elem) return false;
     if (elem != 2 && elem != 4) return false;
     viewcopy::ViewCopyTilingData& t = stage->copy;
     t = viewcopy::ViewCopyTilingData{};
