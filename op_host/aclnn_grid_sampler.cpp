@@ -2,7 +2,10 @@
 // (tiling for the AI Core kernel, or the AI CPU path), then an asynchronous launch on a stream.
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -13,8 +16,10 @@
 #include "op_host/grid_sample_launch.h"
 #include "base/context_builder/op_tiling_context_builder.h"
 #include "op_host/grid_sample_tiling.h"
+#include "op_kernel/view_copy_tiling.h"
 #include "platform/platform_infos_def.h"
 #include "register/op_def_registry.h"
+#include "tiling/platform/platform_ascendc.h"
 
 namespace {
 
@@ -105,58 +110,21 @@ std::vector<int64_t> ContiguousStrides(const std::vector<int64_t>& shape) {
     return s;
 }
 
-// Copy between two strided views of one shape (the stand-in for CANN's ViewCopy): an odometer over
-// the outer dims, a tight loop (or one memcpy) along the innermost.
-template <typename E>
-void CopyRows(char* dst, const std::vector<int64_t>& dstStrides, const char* src, const std::vector<int64_t>& srcStrides,
-              const std::vector<int64_t>& shape) {
-    const int rank = static_cast<int>(shape.size());
-    const int64_t inner = shape[rank - 1], ds = dstStrides[rank - 1], ss = srcStrides[rank - 1];
-    int64_t rows = 1;
-    for (int d = 0; d + 1 < rank; ++d) rows *= shape[d];
-    std::vector<int64_t> idx(rank, 0);
-    for (int64_t r = 0; r < rows; ++r) {
-        int64_t so = 0, dof = 0;
-        for (int d = 0; d + 1 < rank; ++d) {
-            so += idx[d] * srcStrides[d];
-            dof += idx[d] * dstStrides[d];
-        }
-        E* out = reinterpret_cast<E*>(dst) + dof;
-        const E* in = reinterpret_cast<const E*>(src) + so;
-        if (ds == 1 && ss == 1) {
-            std::memcpy(out, in, static_cast<size_t>(inner) * sizeof(E));
-        } else {
-            for (int64_t i = 0; i < inner; ++i) out[i * ds] = in[i * ss];
-        }
-        for (int d = rank - 2; d >= 0; --d) {
-            if (++idx[d] < shape[d]) break;
-            idx[d] = 0;
-        }
-    }
-}
-
-void CopyStrided(char* dst, const std::vector<int64_t>& dstStrides, const char* src,
-                 const std::vector<int64_t>& srcStrides, const std::vector<int64_t>& shape, int64_t elem) {
-    for (int64_t s : shape)
-        if (s == 0) return;
-    switch (elem) {
-        case 1: CopyRows<uint8_t>(dst, dstStrides, src, srcStrides, shape); break;
-        case 2: CopyRows<uint16_t>(dst, dstStrides, src, srcStrides, shape); break;
-        case 4: CopyRows<uint32_t>(dst, dstStrides, src, srcStrides, shape); break;
-        default: CopyRows<uint64_t>(dst, dstStrides, src, srcStrides, shape); break;
-    }
-}
-
 // A view the kernel cannot address directly is copied to a packed buffer in the workspace.
 struct StagedView {
     bool staged = false;
     uint64_t wsOffset = 0;
     std::vector<int64_t> packedStrides;
+    // the ViewCopy kernel that packs (or unpacks) it
+    viewcopy::ViewCopyTilingData copy{};
+    uint64_t copyKey = 0;
+    uint64_t copyTilingOffset = 0;   // of `copy` in the workspace
 };
 
-}  // namespace
-
-struct aclOpExecutor {
+// What GetWorkspaceSize decided, kept until the launch. Callers hold an opaque aclOpExecutor*
+// handle (declared, never defined, as in CANN's aclnn headers); the registry below maps live
+// handles to executors, so a wild, foreign or already used handle is an error, not a crash.
+struct GridSampleExecutor {
     std::string api;
     bool empty = false;
     bool aiCore = false;
@@ -167,6 +135,37 @@ struct aclOpExecutor {
     bool alignCorners = false;
     uint64_t workspaceBytes = 0;
 };
+
+struct ExecutorRegistry {
+    std::mutex mu;
+    std::map<uintptr_t, std::unique_ptr<GridSampleExecutor>> live;
+    uintptr_t serial = 0;
+};
+ExecutorRegistry& Executors() {
+    static ExecutorRegistry* r = new ExecutorRegistry;   // never destroyed: handles may outlive statics
+    return *r;
+}
+// Handles are never reused: a handle names one executor for the life of the process.
+constexpr uintptr_t kHandleBase = uintptr_t(0x5eed) << 32;
+aclOpExecutor* Publish(std::unique_ptr<GridSampleExecutor> e) {
+    ExecutorRegistry& r = Executors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    const uintptr_t h = kHandleBase + (++r.serial) * 16;
+    r.live[h] = std::move(e);
+    return reinterpret_cast<aclOpExecutor*>(h);
+}
+// Removes a handle from the registry (an executor is used once); null for an unknown handle.
+std::unique_ptr<GridSampleExecutor> Take(aclOpExecutor* handle) {
+    ExecutorRegistry& r = Executors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    auto it = r.live.find(reinterpret_cast<uintptr_t>(handle));
+    if (it == r.live.end()) return nullptr;
+    std::unique_ptr<GridSampleExecutor> e = std::move(it->second);
+    r.live.erase(it);
+    return e;
+}
+
+}  // namespace
 
 namespace {
 
@@ -229,7 +228,7 @@ ge::DataType GeType(aclDataType t) {
 // attributes, and keeps its block dim, tiling key, tiling data and workspace size. False when the
 // kernel cannot take the problem (a DMA stride beyond 32 bits, or no UB partition fits), and the
 // AI CPU path runs it instead.
-bool PlanKernel(aclOpExecutor* e) {
+bool PlanKernel(GridSampleExecutor* e) {
     uint64_t staged = 0;   // bytes of packed views, laid after the tiling's own workspace
     // Views the kernel cannot address are packed first (and out is packed, then copied back).
     const size_t rank = e->input.shape.size();
@@ -315,6 +314,77 @@ bool PlanKernel(aclOpExecutor* e) {
     return true;
 }
 
+// ViewCopy tiling for one staged view: size-1 dims dropped, dims merged where the view is
+// contiguous across them (the packed side always is), rows of the innermost dim cut into chunks
+// that fit a UB buffer, (row, chunk) units split evenly over the cores. False when the view's
+// innermost step is beyond a DMA's 32-bit gap.
+bool PlanViewCopy(const TensorDesc& d, uint32_t direction, uint32_t coreNum, uint64_t ubBytes, StagedView* stage) {
+    std::vector<int64_t> shape, stride;
+    for (size_t i = 0; i < d.shape.size(); ++i) {
+        if (d.shape[i] == 1) continue;
+        if (!shape.empty() && stride.back() == d.strides[i] * d.shape[i]) {
+            shape.back() *= d.shape[i];
+            stride.back() = d.strides[i];
+            continue;
+        }
+        shape.push_back(d.shape[i]);
+        stride.push_back(d.strides[i]);
+    }
+    if (shape.empty()) {
+        shape.push_back(1);
+        stride.push_back(1);
+    }
+    if (shape.size() > static_cast<size_t>(viewcopy::kMaxRank)) return false;
+    const int64_t elem = d.type->bytes;
+    const int64_t step = stride.back();
+    if (step > 1 && step - 1 > kMaxDmaStrideBytes / elem) return false;
+    if (elem != 2 && elem != 4) return false;
+    viewcopy::ViewCopyTilingData& t = stage->copy;
+    t = viewcopy::ViewCopyTilingData{};
+    t.direction = direction;
+    t.rank = static_cast<uint32_t>(shape.size());
+    int64_t span = 0;
+    for (size_t i = 0; i < shape.size(); ++i) {
+        t.shape[i] = shape[i];
+        t.stride[i] = stride[i];
+        span += (shape[i] - 1) * stride[i];
+    }
+    t.viewSpan = static_cast<uint64_t>(span + 1);
+    t.total = static_cast<uint64_t>(d.elements);
+    t.rows = t.total / static_cast<uint64_t>(shape.back());
+    // two buffers of at most 32 KiB: small enough chunks to spread a single row over cores
+    const uint64_t buf = std::min<uint64_t>(32768, ubBytes / 2 / 32 * 32);
+    const uint64_t maxRun = std::min<uint64_t>(buf, 2097151) / static_cast<uint64_t>(elem);
+    const uint64_t chunk = step == 1 ? maxRun : step == 0 ? 1 : std::min<uint64_t>(4095, buf / 32);
+    t.chunk = static_cast<uint32_t>(std::min<uint64_t>(chunk, static_cast<uint64_t>(shape.back())));
+    t.chunksPerRow = static_cast<uint32_t>((static_cast<uint64_t>(shape.back()) + t.chunk - 1) / t.chunk);
+    const uint64_t units = t.rows * t.chunksPerRow;
+    const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(coreNum, units));
+    t.unitsPerCore = (units + cores - 1) / cores;
+    t.usedCores = static_cast<uint32_t>((units + t.unitsPerCore - 1) / t.unitsPerCore);
+    t.bufBytes = static_cast<uint32_t>(buf);
+    stage->copyKey = elem == 2 ? VIEW_COPY_KEY_B16 : VIEW_COPY_KEY_B32;
+    return true;
+}
+
+// ViewCopy tilings of the views PlanKernel staged; they travel in the workspace after the staged
+// buffers. False when one of them cannot be addressed by the ViewCopy kernel.
+bool PlanViewCopies(GridSampleExecutor* e) {
+    auto* ascendc = platform_ascendc::PlatformAscendCManager::GetInstance();
+    const uint32_t coreNum = ascendc->GetCoreNumAiv();
+    uint64_t ub = 0;
+    ascendc->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
+    for (auto [d, stage, dir] : {std::tuple<const TensorDesc*, StagedView*, uint32_t>{&e->input, &e->inputStage, viewcopy::kGather},
+                                 {&e->grid, &e->gridStage, viewcopy::kGather},
+                                 {&e->out, &e->outStage, viewcopy::kScatter}}) {
+        if (!stage->staged) continue;
+        if (!PlanViewCopy(*d, dir, coreNum, ub, stage)) return false;
+        stage->copyTilingOffset = e->workspaceBytes;
+        e->workspaceBytes = AlignUp(e->workspaceBytes + sizeof(viewcopy::ViewCopyTilingData));
+    }
+    return true;
+}
+
 aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* input, const aclTensor* grid,
                              int64_t interpolationMode, int64_t paddingMode, bool alignCorners, aclTensor* out,
                              uint64_t* workspaceSize, aclOpExecutor** executor) {
@@ -326,7 +396,7 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
     if (workspaceSize == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "workspaceSize is nullptr");
     if (executor == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "executor is nullptr");
 
-    auto e = std::make_unique<aclOpExecutor>();
+    auto e = std::make_unique<GridSampleExecutor>();
     e->api = name;
     if (!Describe(input, &e->input) || !Describe(grid, &e->grid) || !Describe(out, &e->out))
         return Reject(ACLNN_ERR_PARAM_INVALID, name, "a tensor could not be read (destroyed or invalid aclTensor)");
@@ -415,14 +485,19 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
     // Empty tensors: nothing to compute, nothing launched.
     if (e->input.elements == 0 || e->grid.elements == 0 || e->out.elements == 0) {
         e->empty = true;
-        *executor = e.release();
+        *executor = Publish(std::move(e));
         return ACLNN_SUCCESS;
     }
     // 5. plan: the AI Core kernel where it applies, the AI CPU path otherwise.
     // the AI Core kernels: 2-D and 3-D, every mode
-    if (e->input.type->aiCore && (spatialRank == 2 || spatialRank == 3)) PlanKernel(e.get());
+    if (e->input.type->aiCore && (spatialRank == 2 || spatialRank == 3) && PlanKernel(e.get()) &&
+        !PlanViewCopies(e.get())) {
+        // a view the ViewCopy kernel cannot address either: the AI CPU path reads it in place
+        e->aiCore = false;
+        e->workspaceBytes = 0;
+    }
     *workspaceSize = e->workspaceBytes;
-    *executor = e.release();
+    *executor = Publish(std::move(e));
     return ACLNN_SUCCESS;
 }
 
@@ -430,7 +505,11 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
                    aclrtStream stream) {
     const std::string name = api;
     if (executor == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "executor is nullptr; call the GetWorkspaceSize phase first");
-    std::unique_ptr<aclOpExecutor> e(executor);   // an executor is used once
+    std::unique_ptr<GridSampleExecutor> e = Take(executor);   // an executor is used once
+    if (e == nullptr)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "executor is not a live executor (already used, or not returned by a GetWorkspaceSize call); "
+                      "expected the executor of the preceding GetWorkspaceSize call");
     if (e->api != name)
         return Reject(ACLNN_ERR_PARAM_INVALID, name, "executor was made by " + e->api);
     if (e->empty) return ACLNN_SUCCESS;
@@ -440,50 +519,61 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
                           (workspace ? "a valid address" : "nullptr") + "; expected " + std::to_string(e->workspaceBytes) + " bytes");
     char* ws = static_cast<char*>(workspace);
     if (!e->aiCore) {
-        auto in = ToView(e->input, e->input.data), grid = ToView(e->grid, e->grid.data), out = ToView(e->out, e->out.data);
-        const int mode = e->mode, padding = e->padding;
-        const bool ac = e->alignCorners;
-        return gridsample::LaunchHostTask(
-            stream, [=]() { gridsample::aicpu::Run(in, grid, out, mode, padding, ac); return 0; }, "GridSample AI CPU");
+        // The AI CPU kernel reads and writes the tensors in place; its argument block carries the views.
+        gridsample::aicpu::KernelArgs args;
+        args.input = ToView(e->input, nullptr);
+        args.grid = ToView(e->grid, nullptr);
+        args.out = ToView(e->out, nullptr);
+        args.mode = e->mode;
+        args.padding = e->padding;
+        args.alignCorners = e->alignCorners ? 1 : 0;
+        std::vector<uint8_t> block(sizeof(args));
+        std::memcpy(block.data(), &args, sizeof(args));
+        aclnnStatus s = gridsample::LaunchAicpuKernel(stream, gridsample::aicpu::kKernelName,
+                                                      {e->input.data, e->grid.data, e->out.data}, std::move(block));
+        if (s != ACLNN_SUCCESS) return Reject(s, name, "AI CPU kernel launch failed");
+        return ACLNN_SUCCESS;
     }
-    // Stage the tiling data and any packed views in the workspace, then launch.
-    const gridsample::GridSampleTilingData tilingData = e->tiling.data;
-    const TensorDesc input = e->input, gridDesc = e->grid;
-    const StagedView inStage = e->inputStage, gridStage = e->gridStage;
-    aclnnStatus s = gridsample::LaunchHostTask(
-        stream,
-        [=]() {
-            std::memcpy(ws, &tilingData, sizeof(tilingData));
-            if (inStage.staged)
-                CopyStrided(ws + inStage.wsOffset, inStage.packedStrides, input.data, input.strides, input.shape, input.type->bytes);
-            if (gridStage.staged)
-                CopyStrided(ws + gridStage.wsOffset, gridStage.packedStrides, gridDesc.data, gridDesc.strides, gridDesc.shape,
-                            gridDesc.type->bytes);
-            return 0;
-        },
-        "GridSample staging");
-    if (s != ACLNN_SUCCESS) return Reject(s, name, "could not queue work on the stream");
+    // Tiling data reaches the workspace by an asynchronous H2D copy: its host source must live until
+    // the copy has run, so the stream holds it until then.
+    auto tilingHost = std::make_shared<std::vector<uint8_t>>(e->workspaceBytes);
+    std::memcpy(tilingHost->data(), &e->tiling.data, sizeof(e->tiling.data));
+    const StagedView* stages[] = {&e->inputStage, &e->gridStage, &e->outStage};
+    for (const StagedView* st : stages)
+        if (st->staged) std::memcpy(tilingHost->data() + st->copyTilingOffset, &st->copy, sizeof(st->copy));
+    auto copyTiling = [&](uint64_t offset, size_t bytes) {
+        return aclrtMemcpyAsync(ws + offset, bytes, tilingHost->data() + offset, bytes, ACL_MEMCPY_HOST_TO_DEVICE, stream);
+    };
+    if (copyTiling(0, sizeof(e->tiling.data)) != ACL_SUCCESS)
+        return Reject(ACLNN_ERR_RUNTIME_ERROR, name, std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
+    for (const StagedView* st : stages)
+        if (st->staged && copyTiling(st->copyTilingOffset, sizeof(st->copy)) != ACL_SUCCESS)
+            return Reject(ACLNN_ERR_RUNTIME_ERROR, name, std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
+    aclnnStatus s = ACLNN_SUCCESS;
+    // Views the kernel cannot address are packed into the workspace by the ViewCopy kernel.
+    const std::pair<const TensorDesc*, const StagedView*> packs[] = {{&e->input, &e->inputStage}, {&e->grid, &e->gridStage}};
+    for (const auto& [d, st] : packs) {
+        if (!st->staged) continue;
+        s = gridsample::LaunchViewCopy(stream, st->copy.usedCores, st->copyKey, d->data, ws + st->wsOffset,
+                                       ws + st->copyTilingOffset);
+        if (s != ACLNN_SUCCESS) return Reject(s, name, "ViewCopy kernel launch failed");
+    }
     gridsample::KernelArgs args;
-    args.x = inStage.staged ? ws + inStage.wsOffset : e->input.data;
-    args.grid = gridStage.staged ? ws + gridStage.wsOffset : e->grid.data;
+    args.x = e->inputStage.staged ? ws + e->inputStage.wsOffset : e->input.data;
+    args.grid = e->gridStage.staged ? ws + e->gridStage.wsOffset : e->grid.data;
     args.y = e->outStage.staged ? ws + e->outStage.wsOffset : e->out.data;
     args.workspace = ws;
     args.tiling = ws;
     s = gridsample::LaunchKernel(stream, e->tiling.blockDim, e->tiling.tilingKey, args);
     if (s != ACLNN_SUCCESS) return Reject(s, name, "kernel launch failed");
     if (e->outStage.staged) {
-        const TensorDesc outDesc = e->out;
-        const StagedView outStage = e->outStage;
-        s = gridsample::LaunchHostTask(
-            stream,
-            [=]() {
-                CopyStrided(outDesc.data, outDesc.strides, ws + outStage.wsOffset, outStage.packedStrides, outDesc.shape,
-                            outDesc.type->bytes);
-                return 0;
-            },
-            "GridSample output copy");
-        if (s != ACLNN_SUCCESS) return Reject(s, name, "could not queue work on the stream");
+        const StagedView& st = e->outStage;
+        s = gridsample::LaunchViewCopy(stream, st.copy.usedCores, st.copyKey, e->out.data, ws + st.wsOffset,
+                                       ws + st.copyTilingOffset);
+        if (s != ACLNN_SUCCESS) return Reject(s, name, "ViewCopy kernel launch failed");
     }
+    s = gridsample::ReleaseAfterStream(stream, std::move(tilingHost));
+    if (s != ACLNN_SUCCESS) return Reject(s, name, "could not queue work on the stream");
     return ACLNN_SUCCESS;
 }
 

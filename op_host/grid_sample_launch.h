@@ -1,17 +1,21 @@
 // The few things op_host asks of the device runtime beyond the public acl/aclnn headers:
-// launching the grid_sample kernel and a host task on a stream, and recording the text that
+// launching the grid_sample and view_copy kernels and the GridSample AI CPU kernel on a stream,
+// keeping a host buffer alive until the stream has passed a point, and recording the text that
 // aclGetRecentErrMsg returns. Implemented for the simulator in launch_sim.cpp; a CANN build
-// implements the same three functions with the toolkit's kernel launch and logging.
+// implements the same functions with the toolkit's kernel launches (<<<>>> / aclrtLaunchKernel,
+// the AI CPU kernel launch), aclrtLaunchCallback and its logging.
 #pragma once
 #include <cstdint>
-#include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 
 namespace gridsample {
 
+// Device addresses.
 struct KernelArgs {
     void* x;
     void* grid;
@@ -22,8 +26,17 @@ struct KernelArgs {
 
 aclnnStatus LaunchKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const KernelArgs& args);
 
-// Runs `task` in stream order (the AI CPU path and view copies); a non-zero return fails the stream.
-aclnnStatus LaunchHostTask(aclrtStream stream, std::function<int()> task, const char* what);
+// view_copy(view, packed, workspace, tiling): device addresses; tiling holds a ViewCopyTilingData.
+aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* view, void* packed,
+                           void* tiling);
+
+// The AI CPU kernel `name` with the device addresses it reads and writes and its argument block.
+aclnnStatus LaunchAicpuKernel(aclrtStream stream, const char* name, std::vector<void*> deviceAddrs,
+                              std::vector<uint8_t> args);
+
+// Host memory that queued work reads (an aclrtMemcpyAsync source): released once the stream
+// reaches this point.
+aclnnStatus ReleaseAfterStream(aclrtStream stream, std::shared_ptr<const void> hostBuffer);
 
 void RecordError(const std::string& message);
 

@@ -1,10 +1,14 @@
 // op_host's binding to the simulator: the only op_host file that knows there is no NPU.
 #include "op_host/grid_sample_launch.h"
 
+#include <mutex>
+
 #include "ascend_sim/errmsg.h"
 #include "ascend_sim/sim.h"
+#include "op_host/aicpu/grid_sample_aicpu.h"
 
 extern "C" void grid_sample(uint8_t* x, uint8_t* grid, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
+extern "C" void view_copy(uint8_t* view, uint8_t* packed, uint8_t* workspace, uint8_t* tiling);
 
 namespace gridsample {
 
@@ -13,15 +17,37 @@ aclnnStatus LaunchKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingK
     launch.name = "grid_sample";
     launch.blockDim = blockDim;
     launch.tilingKey = tilingKey;
-    launch.body = [args]() {
-        grid_sample(static_cast<uint8_t*>(args.x), static_cast<uint8_t*>(args.grid), static_cast<uint8_t*>(args.y),
-                    static_cast<uint8_t*>(args.workspace), static_cast<uint8_t*>(args.tiling));
-    };
+    launch.gmArgs = {args.x, args.grid, args.y, args.workspace, args.tiling};
+    launch.entry = [](uint8_t* const* gm) { grid_sample(gm[0], gm[1], gm[2], gm[3], gm[4]); };
     return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
 }
 
-aclnnStatus LaunchHostTask(aclrtStream stream, std::function<int()> task, const char* what) {
-    return ascend_sim::EnqueueHostTask(stream, std::move(task), what) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* view, void* packed,
+                           void* tiling) {
+    ascend_sim::KernelLaunch launch;
+    launch.name = "view_copy";
+    launch.blockDim = blockDim;
+    launch.tilingKey = tilingKey;
+    launch.gmArgs = {view, packed, nullptr, tiling};
+    launch.entry = [](uint8_t* const* gm) { view_copy(gm[0], gm[1], gm[2], gm[3]); };
+    return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+}
+
+aclnnStatus LaunchAicpuKernel(aclrtStream stream, const char* name, std::vector<void*> deviceAddrs,
+                              std::vector<uint8_t> args) {
+    // the AI CPU kernels of this package, registered with the model's AI CPU on first use
+    static std::once_flag registered;
+    std::call_once(registered, [] { ascend_sim::RegisterAicpuKernel(aicpu::kKernelName, &aicpu::GridSampleAicpuKernel); });
+    return ascend_sim::EnqueueAicpuKernel(stream, name, std::move(deviceAddrs), std::move(args)) == 0
+               ? ACLNN_SUCCESS
+               : ACLNN_ERR_RUNTIME_ERROR;
+}
+
+aclnnStatus ReleaseAfterStream(aclrtStream stream, std::shared_ptr<const void> hostBuffer) {
+    // a host callback in stream order; it touches no device memory
+    return ascend_sim::EnqueueHostTask(stream, [hostBuffer]() mutable { hostBuffer.reset(); return 0; }, "release host buffer") == 0
+               ? ACLNN_SUCCESS
+               : ACLNN_ERR_RUNTIME_ERROR;
 }
 
 void RecordError(const std::string& message) { ascend_sim::SetRecentErrMsg(message); }

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <string>
 #include <tuple>
@@ -60,17 +61,66 @@ aclrtStream ThreadStream() {
     return stream;
 }
 
-// Lends a buffer for the duration of a call.
+// Lends a numpy / torch buffer to the device for the duration of a call, without a copy:
+// aclrtHostRegister maps host memory to a device address (the documented zero-copy path). It takes
+// 4 KiB-aligned host addresses, so whole pages are registered. Small buffers share pages (the input,
+// grid and output of one call often do, and threads may run calls on the same arrays), so
+// registrations are shared and counted, keyed by their first page. A buffer not covered by the
+// registration that starts at its first page is registered from an earlier page (the heap page in
+// front of it) rather than waiting: a registration in use is never changed.
+class HostRegistrations {
+public:
+    static HostRegistrations& Get() {
+        static HostRegistrations* r = new HostRegistrations;   // never destroyed: used by every thread
+        return *r;
+    }
+    // The device address of host byte `p`, registering pages as needed; null on failure.
+    void* Acquire(uintptr_t p, size_t bytes, uintptr_t* key) {
+        const uintptr_t end = (p + bytes + kPageMask) & ~kPageMask;
+        std::lock_guard<std::mutex> lock(mu_);
+        for (uintptr_t start = p & ~kPageMask;; start -= kPageMask + 1) {
+            auto it = live_.find(start);
+            if (it != live_.end()) {
+                if (start + it->second.bytes < end) continue;   // too short: try an earlier start
+                ++it->second.refs;
+                *key = start;
+                return static_cast<char*>(it->second.dev) + (p - start);
+            }
+            void* dev = nullptr;
+            if (aclrtHostRegister(reinterpret_cast<void*>(start), end - start, ACL_HOST_REGISTER_MAPPED, &dev) != ACL_SUCCESS)
+                return nullptr;
+            live_[start] = Entry{dev, static_cast<size_t>(end - start), 1};
+            *key = start;
+            return static_cast<char*>(dev) + (p - start);
+        }
+    }
+    void Release(uintptr_t key) {
+        std::lock_guard<std::mutex> lock(mu_);
+        auto it = live_.find(key);
+        if (it == live_.end() || --it->second.refs > 0) return;
+        aclrtHostUnregister(reinterpret_cast<void*>(key));
+        live_.erase(it);
+    }
+
+private:
+    static constexpr uintptr_t kPageMask = 4095;
+    struct Entry { void* dev; size_t bytes; int refs; };
+    std::mutex mu_;
+    std::map<uintptr_t, Entry> live_;
+};
+
 struct Lend {
-    void* p = nullptr;
+    void* dev = nullptr;
+    uintptr_t key = 0;
+    bool ok = true;
     explicit Lend(const TensorArg& a) {
         size_t bytes = a.ExtentBytes();
         if (a.ptr != 0 && bytes > 0) {
-            p = reinterpret_cast<void*>(a.ptr);
-            ascend_sim::DeviceRegisterExternal(p, bytes);
+            dev = HostRegistrations::Get().Acquire(a.ptr, bytes, &key);
+            ok = dev != nullptr;
         }
     }
-    ~Lend() { if (p) ascend_sim::DeviceUnregisterExternal(p); }
+    ~Lend() { if (dev) HostRegistrations::Get().Release(key); }
     Lend(const Lend&) = delete;
     Lend& operator=(const Lend&) = delete;
 };
@@ -79,10 +129,11 @@ struct Tensor {
     aclTensor* t = nullptr;
     // The storage is the span of memory the view covers, so views with gaps (slices, padded rows)
     // and broadcasts are described exactly.
-    explicit Tensor(const TensorArg& a) {
+    // `data` is the device address of the view's first element.
+    Tensor(const TensorArg& a, void* data) {
         const int64_t storage = static_cast<int64_t>(a.ExtentBytes() / a.itemsize);
         t = aclCreateTensor(a.shape.data(), a.shape.size(), static_cast<aclDataType>(a.dtype), a.strides.data(), 0,
-                            ACL_FORMAT_ND, &storage, 1, reinterpret_cast<void*>(a.ptr));
+                            ACL_FORMAT_ND, &storage, 1, data);
     }
     ~Tensor() { if (t) aclDestroyTensor(t); }
     Tensor(const Tensor&) = delete;
@@ -96,7 +147,11 @@ std::tuple<int, std::string> GridSample(const py::tuple& input, const py::tuple&
     py::gil_scoped_release release;
     aclrtStream stream = ThreadStream();
     Lend lendIn(in), lendGrid(gr), lendOut(ou);
-    Tensor tIn(in), tGrid(gr), tOut(ou);
+    if (!lendIn.ok || !lendGrid.ok || !lendOut.ok) return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg()};
+    // an empty view keeps its host address: nothing is read or written through it
+    Tensor tIn(in, lendIn.dev ? lendIn.dev : reinterpret_cast<void*>(in.ptr)),
+        tGrid(gr, lendGrid.dev ? lendGrid.dev : reinterpret_cast<void*>(gr.ptr)),
+        tOut(ou, lendOut.dev ? lendOut.dev : reinterpret_cast<void*>(ou.ptr));
     if (!tIn.t || !tGrid.t || !tOut.t) return {ACLNN_ERR_PARAM_INVALID, aclGetRecentErrMsg()};
     // The official entry points for 4-D and 5-D input; the N-d extension for other ranks.
     auto getWorkspace = in.shape.size() == 4   ? &aclnnGridSampler2DGetWorkspaceSize
@@ -138,12 +193,13 @@ py::dict StatsToDict(const ascend_sim::CoreCounters& c, double clockGHz) {
     return d;
 }
 
-py::dict LastLaunchStats() {
-    ascend_sim::LaunchStats s = ascend_sim::LastLaunchStats();
+py::dict LastLaunchStats(const std::string& kernel) {
+    ascend_sim::LaunchStats s = ascend_sim::LastLaunchStatsOf(kernel);
     py::dict d;
     d["kernel"] = s.kernel;
     d["block_dim"] = s.blockDim;
     d["tiling_key"] = s.tilingKey;
+    d["serial"] = s.serial;
     d["checked"] = s.checked;
     d["modelled_cycles"] = s.modelledCycles;
     d["modelled_us"] = s.modelledMicroseconds;
@@ -202,7 +258,7 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
     m.attr("checked") = static_cast<bool>(ASCENDC_SIM_CHECKED);
     m.def("grid_sample", &GridSample, py::arg("input"), py::arg("grid"), py::arg("out"), py::arg("mode"),
           py::arg("padding"), py::arg("align_corners"));
-    m.def("last_launch_stats", &LastLaunchStats);
+    m.def("last_launch_stats", &LastLaunchStats, py::arg("kernel") = "grid_sample");
     m.def("set_platform", &SetPlatform, py::arg("soc") = "", py::arg("cores") = 0, py::arg("ub_bytes") = 0);
     m.def("platform", &Platform);
     m.def("cost_constants", &CostConstants);

@@ -684,7 +684,7 @@ void CompareLayout(int rank, const Shape& inS, const Shape& gridS, const Shape& 
     CHECK_MSG(s == ACLNN_SUCCESS, label + " (" + L.name + "): " + std::to_string(s) + " " + msg);
     if (rank == 2 && t != ACL_DOUBLE) {
         // The strided call ran on the AI Core kernel (float types, 2-D), in this build's variant.
-        const ascend_sim::LaunchStats st = ascend_sim::LastLaunchStats();
+        const ascend_sim::LaunchStats st = ascend_sim::LastLaunchStatsOf("grid_sample");
         const uint64_t kind = t == ACL_FLOAT ? 0 : t == ACL_FLOAT16 ? 1 : 2;
         CHECK_MSG(st.tilingKey == 1000 + kind * 10 + uint64_t(mode) && st.blockDim >= 1 && st.total.mte3Bytes > 0,
                   label + " (" + L.name + "): last launch key " + std::to_string(st.tilingKey));
@@ -798,7 +798,7 @@ TEST_CASE("results do not depend on the platform's core count or UB size") {
                                           std::to_string(pl.cores) + " ub " + std::to_string(pl.usableUb);
                 CHECK_MSG(RunOp(2, ti->tensor->t, tg->tensor->t, mode, 2, false, to->tensor->t, &msg) == ACLNN_SUCCESS,
                           label + ": " + msg);
-                const ascend_sim::LaunchStats st = ascend_sim::LastLaunchStats();
+                const ascend_sim::LaunchStats st = ascend_sim::LastLaunchStatsOf("grid_sample");
                 CHECK_MSG(st.blockDim >= 1 && st.blockDim <= pl.cores, label + ": blockDim " + std::to_string(st.blockDim));
                 CHECK_MSG(st.total.peakUbBytes <= ascend_sim::UsableUbBytes(plat),
                           label + ": peak UB " + std::to_string(st.total.peakUbBytes));

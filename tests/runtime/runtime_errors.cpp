@@ -139,7 +139,9 @@ TEST_CASE("aclrtMemcpy: count > destMax, wrong kind for the pointers, ranges pas
     EXPECT_ERR(aclrtMemset(dev, 16, 0, 32), ACL_ERROR_INVALID_PARAM, "aclrtMemset", "count", "maxCount");
     EXPECT_ERR(aclrtMemset(&local, 4, 0, 4), ACL_ERROR_RT_INVALID_MEMORY_TYPE, "aclrtMemset", "devPtr", "neither device memory");
     EXPECT_ERR(aclrtMemset(dev, 512, 0, 512), ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset", "devPtr", "runs past the end");
-    CHECK(aclrtMemset(dev, 256, 0x7, 256) == ACL_SUCCESS && static_cast<char*>(dev)[255] == 7);
+    CHECK(aclrtMemset(dev, 256, 0x7, 256) == ACL_SUCCESS);
+    char last = 0;
+    CHECK(aclrtMemcpy(&last, 1, static_cast<char*>(dev) + 255, 1, ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS && last == 7);
     CHECK(aclrtFree(dev) == ACL_SUCCESS);
     CHECK(aclrtFree(dev2) == ACL_SUCCESS);
     CHECK(aclrtFreeHost(pinned) == ACL_SUCCESS);

@@ -90,8 +90,19 @@ TEST_CASE("aclrtMemcpyAsync and aclrtMemsetAsync run in stream order with tasks"
     std::atomic<int> seen{-1};
     CHECK(ascend_sim::EnqueueHostTask(s, [] { std::this_thread::sleep_for(30ms); return 0; }, "delay") == ACL_SUCCESS);
     CHECK(aclrtMemcpyAsync(dev, n, src.data(), n, ACL_MEMCPY_HOST_TO_DEVICE, s) == ACL_SUCCESS);
-    CHECK(ascend_sim::EnqueueHostTask(s, [dev, &seen] { seen = static_cast<unsigned char*>(dev)[n - 1]; return 0; },
-                                      "read") == ACL_SUCCESS);
+    // an AI CPU kernel reads device memory: it gets the storage behind the address it was given
+    static std::atomic<int>* seenBy = nullptr;
+    seenBy = &seen;
+    CHECK(ascend_sim::RegisterAicpuKernel("read_last", [](void* const* addrs, uint32_t count, const void* args, size_t bytes) {
+        size_t at = 0;
+        std::memcpy(&at, args, sizeof(at));
+        *seenBy = count == 1 && bytes == sizeof(at) ? static_cast<const unsigned char*>(addrs[0])[at] : -2;
+        return 0;
+    }));
+    std::vector<uint8_t> args(sizeof(size_t));
+    const size_t last = n - 1;
+    std::memcpy(args.data(), &last, sizeof(last));
+    CHECK(ascend_sim::EnqueueAicpuKernel(s, "read_last", {dev}, args) == ACL_SUCCESS);
     CHECK(aclrtMemsetAsync(dev, n, 9, n / 2, s) == ACL_SUCCESS);
     CHECK(aclrtMemcpyAsync(back.data(), n, dev, n, ACL_MEMCPY_DEVICE_TO_HOST, s) == ACL_SUCCESS);
     CHECK(back[0] == 0);   // nothing ran yet: the first task still sleeps
@@ -120,7 +131,9 @@ TEST_CASE("a kernel enqueued on a stream runs and its writes are visible after s
     ascend_sim::KernelLaunch launch;
     launch.name = "fill_test";
     launch.blockDim = cores;
-    launch.body = [dev, next] { dev[(*next)++] = 42; };
+    // device addresses reach the kernel through the launcher, which translates them
+    launch.gmArgs = {dev};
+    launch.entry = [next](uint8_t* const* gm) { reinterpret_cast<int32_t*>(gm[0])[(*next)++] = 42; };
     CHECK(ascend_sim::EnqueueKernel(s, launch) == ACL_SUCCESS);
     CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
     CHECK(*next == static_cast<int>(cores));

@@ -39,6 +39,13 @@ ACL_FUNC_VISIBILITY aclError aclFinalize();
 // https://www.hiascend.com/document/detail/en/canncommercial/850/API/appdevgapi/aclcppdevg_03_0133.html
 ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg();
 
+// aclrtHostRegister: https://www.hiascend.com/document/detail/zh/canncommercial/850/API/appdevgapi/aclcppdevg_03_1804.html
+typedef enum aclrtHostRegisterType {
+    ACL_HOST_REGISTER_MAPPED = 0,
+    ACL_HOST_REGISTER_IOMEMORY = 0x04,
+    ACL_HOST_REGISTER_READONLY = 0x08,
+} aclrtHostRegisterType;
+
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
@@ -58,8 +65,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int
                                               aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                                          aclrtMemcpyKind kind);
+// aclrtMemcpyAsync(dst, destMax, src, count, kind, stream):
+//   https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/900beta1/API/appdevgapi/aclcppdevg_03_0106.html
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
                                               aclrtMemcpyKind kind, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type, void** devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void* ptr);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
-// aclnn base types: status codes, aclTensor, aclIntArray, aclOpExecutor (declared only; op_host
-// defines it). Signatures and codes from the public CANN aclnn documentation:
+// aclnn base types: status codes, aclTensor, aclIntArray, aclOpExecutor (declared only, opaque as
+// in CANN: an op library keeps its own executor state behind the handle).
+// Signatures and codes from the public CANN aclnn documentation:
 //   return codes: https://www.hiascend.com/document/detail/en/CANNCommunityEdition/910/API/aolapi/atlasascendc_api_07_1205.html
 //   aclCreateTensor: https://www.hiascend.com/document/detail/en/CANNCommunityEdition/910/API/aolapi/operatorlist_00019.html
 //   aclGetViewShape (arrays are allocated by the call; the caller delete[]s them):

@@ -38,19 +38,29 @@ ASCEND_SIM_API void SetPlatform(const Platform& p);
 ASCEND_SIM_API bool SetPlatformBySoc(const std::string& soc);
 inline uint64_t UsableUbBytes(const Platform& p) { return p.ubSize - p.ubReserved; }
 
-// ---- device (GM) memory registry -------------------------------------------------------
-// Every GM allocation (AscendC::GmAlloc, aclrtMalloc) is registered so that the checked build
-// can verify each kernel GM access against a live allocation.
-ASCEND_SIM_API void* DeviceAlloc(size_t bytes, const char* who);      // 64-byte aligned, registered
+// ---- device (GM) memory ----------------------------------------------------------------
+// aclrtMalloc / aclrtHostRegister hand out device addresses in a reserved PROT_NONE range: host
+// code that dereferences one gets SIGSEGV. The runtime and the launchers translate them into the
+// storage behind them (DeviceTranslate). AscendC::GmAlloc returns plain host memory (as CANN's CPU
+// debug mode does), registered so that the checked build can verify kernel GM accesses.
+ASCEND_SIM_API void* DeviceAlloc(size_t bytes, const char* who);      // host-visible (GmAlloc), 64-byte aligned
+ASCEND_SIM_API void* DeviceAllocOpaque(size_t bytes);                  // a device address (aclrtMalloc)
+// Maps [host, host+bytes) at a fresh device address (aclrtHostRegister); DeviceFree unmaps it.
+ASCEND_SIM_API void* DeviceMapHost(void* host, size_t bytes);
 ASCEND_SIM_API bool DeviceFree(void* p);                               // false: not a live allocation
-// Size of the live allocation that starts exactly at p, or 0.
+// Size of the live allocation that starts exactly at p (a device address), or 0.
 ASCEND_SIM_API size_t DeviceAllocationSize(const void* p);
-// True when [p, p+bytes) lies inside one live allocation.
+// True when [p, p+bytes) lies inside one live allocation, given by its device address.
+ASCEND_SIM_API bool DeviceAddressValid(const void* p, size_t bytes);
+// True when [p, p+bytes) lies inside one live allocation, given by its device address or by the
+// storage address a kernel sees after translation (the checked build's GM access checks).
 ASCEND_SIM_API bool DeviceRangeValid(const void* p, size_t bytes);
-// Lends host memory to the device model without a copy (the CPU fallback's zero-copy path for
-// numpy / torch buffers): [p, p+bytes) counts as a live allocation until unregistered.
-ASCEND_SIM_API bool DeviceRegisterExternal(void* p, size_t bytes);
-ASCEND_SIM_API bool DeviceUnregisterExternal(void* p);
+// The storage behind a device address (interior pointers too). Addresses outside the device range
+// (GmAlloc memory) are returned unchanged, and so are device addresses of no live allocation (a
+// kernel that uses one faults, or the checked build reports it).
+ASCEND_SIM_API void* DeviceTranslate(const void* p);
+// True when p lies in the reserved device address range.
+ASCEND_SIM_API bool IsDeviceAddressRange(const void* p);
 
 // ---- counters --------------------------------------------------------------------------
 struct ASCEND_SIM_API CoreCounters {
@@ -69,6 +79,7 @@ struct ASCEND_SIM_API CoreCounters {
 };
 struct LaunchStats {
     std::string kernel;
+    uint64_t serial = 0;   // launches in this process so far, this one included (0: none)
     uint32_t blockDim = 0;
     uint64_t tilingKey = 0;
     bool checked = ASCENDC_SIM_CHECKED != 0;
@@ -82,6 +93,8 @@ struct LaunchStats {
 };
 // Stats of the last launch that finished in this process (any thread).
 ASCEND_SIM_API LaunchStats LastLaunchStats();
+// Stats of the last launch of the kernel named `kernel` (empty stats when there was none).
+ASCEND_SIM_API LaunchStats LastLaunchStatsOf(const std::string& kernel);
 
 // ---- UB race detector (checked build) ----------------------------------------------------
 // On by default: a UB access by one pipe that no flag or queue orders after a conflicting access
@@ -96,6 +109,10 @@ struct KernelLaunch {
     uint32_t blockDim = 1;
     uint64_t tilingKey = 0;
     std::function<void()> body;   // runs once per logical core, with that core's context current
+    // Launch with device-address arguments: RunKernel translates gmArgs into storage once and calls
+    // entry(translated) on every core instead of body.
+    std::vector<void*> gmArgs;
+    std::function<void(uint8_t* const* gm)> entry;
 };
 // Runs block_dim logical cores on a thread pool sized to the machine; each core has its own UB
 // and counters; SyncAll works across them (cores run as fibers so a barrier never deadlocks the
@@ -109,7 +126,19 @@ ASCEND_SIM_API std::string LastLaunchError();   // thread-local: the calling thr
 // (ACL_ERROR_RT_AICORE_EXCEPTION) with the diagnostic in aclGetRecentErrMsg().
 ASCEND_SIM_API int EnqueueKernel(void* stream, KernelLaunch launch);
 
-// Generic work item on a stream (used by the AI CPU path: host code that must run in stream order).
+// Generic work item on a stream: host code that must run in stream order and touches no device
+// memory (e.g. releasing a host buffer that an earlier aclrtMemcpyAsync reads).
 ASCEND_SIM_API int EnqueueHostTask(void* stream, std::function<int()> task, std::string what);
+
+// ---- AI CPU kernels ---------------------------------------------------------------------
+// An AI CPU kernel runs on the device's CPU cores: it may read and write device memory. The model
+// runs it on a stream worker thread. It receives the storage behind the device addresses it was
+// launched with (translated by the launcher) and a copy of its argument block; non-zero fails.
+using AicpuKernelFn = int (*)(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes);
+ASCEND_SIM_API bool RegisterAicpuKernel(const std::string& name, AicpuKernelFn fn);
+// Queues the registered kernel `name` on the stream. A failure is reported by
+// aclrtSynchronizeStream (ACL_ERROR_RT_AICPU_EXCEPTION).
+ASCEND_SIM_API int EnqueueAicpuKernel(void* stream, const std::string& name, std::vector<void*> addrs,
+                                      std::vector<uint8_t> args);
 
 }  // namespace ascend_sim

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -37,6 +38,7 @@ constexpr size_t kGuardBytes = 4096;
 
 struct Launch {
     const KernelLaunch* spec = nullptr;
+    std::vector<uint8_t*> gmArgs;   // spec->gmArgs translated into storage
     uint32_t blockDim = 0;
     uint64_t ubBytes = 0;
     uint32_t aivCores = 0;
@@ -92,6 +94,7 @@ thread_local std::string t_lastError;
 
 std::mutex g_statsMu;
 LaunchStats g_lastStats;
+std::map<std::string, LaunchStats> g_lastByKernel;
 
 void RecordFailure(Launch& L, const std::string& msg) {
     std::lock_guard<std::mutex> lk(L.mu);
@@ -126,7 +129,8 @@ void FiberEntry() {
     CoreContext& c = *t_currentCore;
     Launch& L = *static_cast<Launch*>(c.launch);
     try {
-        L.spec->body();
+        if (L.spec->entry) L.spec->entry(L.gmArgs.data());
+        else L.spec->body();
         if (!c.deferredError.empty()) RecordFailure(L, c.deferredError);
     } catch (const KernelAbort&) {
     } catch (const std::exception& e) {
@@ -338,7 +342,7 @@ bool RunKernel(const KernelLaunch& launch) {
                       " is outside [1, 65535]";
         return false;
     }
-    if (!launch.body) {
+    if (!launch.body && !launch.entry) {
         t_lastError = "RunKernel: kernel " + launch.name + ": no kernel body";
         return false;
     }
@@ -349,6 +353,7 @@ bool RunKernel(const KernelLaunch& launch) {
     L.ubBytes = UsableUbBytes(platform);
     L.aivCores = platform.aivCoreNum;
     L.counters.assign(launch.blockDim, CoreCounters{});
+    for (void* a : launch.gmArgs) L.gmArgs.push_back(static_cast<uint8_t*>(DeviceTranslate(a)));
 
     Pool& pool = ThePool();
     unsigned wanted = std::min<unsigned>(pool.Helpers(), launch.blockDim - 1);
@@ -358,6 +363,8 @@ bool RunKernel(const KernelLaunch& launch) {
 
     LaunchStats stats;
     stats.kernel = launch.name;
+    static std::atomic<uint64_t> launches{0};
+    stats.serial = ++launches;
     stats.blockDim = launch.blockDim;
     stats.tilingKey = launch.tilingKey;
     stats.cores = std::move(L.counters);
@@ -367,6 +374,7 @@ bool RunKernel(const KernelLaunch& launch) {
     stats.modelledMicroseconds = platform.clockGHz > 0 ? double(stats.modelledCycles) / (platform.clockGHz * 1e3) : 0.0;
     {
         std::lock_guard<std::mutex> lk(g_statsMu);
+        g_lastByKernel[stats.kernel] = stats;
         g_lastStats = std::move(stats);
     }
     t_lastError = L.failed.load() ? L.error : std::string();
@@ -378,6 +386,12 @@ std::string LastLaunchError() { return t_lastError; }
 LaunchStats LastLaunchStats() {
     std::lock_guard<std::mutex> lk(g_statsMu);
     return g_lastStats;
+}
+
+LaunchStats LastLaunchStatsOf(const std::string& kernel) {
+    std::lock_guard<std::mutex> lk(g_statsMu);
+    auto it = g_lastByKernel.find(kernel);
+    return it == g_lastByKernel.end() ? LaunchStats{} : it->second;
 }
 
 }  // namespace ascend_sim

@@ -158,6 +158,9 @@ struct Runtime {
     std::map<uintptr_t, size_t> deviceAllocs;   // aclrtMalloc'd, start -> size
     std::map<uintptr_t, size_t> hostAllocs;     // aclrtMallocHost'd, start -> size
     std::set<uintptr_t> freedDevice, freedHost;
+    struct HostRegistration { uintptr_t dev; size_t bytes; };
+    std::map<uintptr_t, HostRegistration> hostRegs;   // aclrtHostRegister'd: host start -> mapping
+    std::map<uintptr_t, size_t> hostRegDevs;          // their device addresses -> size
 };
 // Never destroyed: stream workers may outlive static destruction when a program skips aclFinalize.
 Runtime& RT() {
@@ -271,7 +274,16 @@ const char* KindName(int kind) {
     }
 }
 
-bool InDeviceMemory(const void* p) { return DeviceRangeValid(p, 1); }
+bool InDeviceMemory(const void* p) { return DeviceAddressValid(p, 1); }
+
+// The device address of registered host memory containing p, or 0.
+uintptr_t MappedHostLocked(Runtime& rt, const void* p) {
+    uintptr_t a = reinterpret_cast<uintptr_t>(p);
+    auto it = rt.hostRegDevs.upper_bound(a);
+    if (it == rt.hostRegDevs.begin()) return 0;
+    --it;
+    return a < it->first + it->second ? it->first : 0;
+}
 
 // The aclrtMallocHost block containing p: {start, size}, or {0, 0}.
 std::pair<uintptr_t, size_t> HostBlockLocked(Runtime& rt, const void* p) {
@@ -296,7 +308,18 @@ aclError CheckRange(const std::string& call, const char* param, const void* p, s
         return Fail(ACL_ERROR_RT_INVALID_MEMORY_TYPE,
                     call + ": parameter " + param + " (" + Ptr(p) + ") is device memory; " + because +
                         " expects " + param + " on the host");
-    if (onDevice && !DeviceRangeValid(p, bytes))
+    if (onDevice) {
+        Runtime& rt = RT();
+        std::lock_guard<std::mutex> lock(rt.mu);
+        // aclrtHostRegister (docs: "the mapped device address cannot be used for memory operations,
+        // such as memory copies")
+        if (MappedHostLocked(rt, p))
+            return Fail(ACL_ERROR_RT_INVALID_MEMORY_TYPE,
+                        call + ": parameter " + param + " (" + Ptr(p) +
+                            ") is the device mapping of host memory registered by aclrtHostRegister, which memory "
+                            "operations do not take; expected memory from aclrtMalloc");
+    }
+    if (onDevice && !DeviceAddressValid(p, bytes))
         return Fail(ACL_ERROR_RT_PARAM_INVALID,
                     call + ": parameter " + param + " range [" + Ptr(p) + ", +" + Str(bytes) +
                         " bytes) runs past the end of its device allocation; expected the " + Str(bytes) +
@@ -354,7 +377,7 @@ aclError CheckSet(const std::string& call, void* devPtr, size_t maxCount, size_t
 }
 
 // At run time of an async task the memory may have been freed since it was queued.
-bool StillValid(const void* p, size_t bytes, bool onDevice) { return !onDevice || DeviceRangeValid(p, bytes); }
+bool StillValid(const void* p, size_t bytes, bool onDevice) { return !onDevice || DeviceAddressValid(p, bytes); }
 
 }  // namespace
 
@@ -390,6 +413,45 @@ int EnqueueHostTask(void* stream, std::function<int()> task, std::string what) {
         }
         if (rc == 0) return {};
         return {ACL_ERROR_RT_AICPU_EXCEPTION, "host task '" + what + "' returned " + std::to_string(rc)};
+    });
+}
+
+namespace {
+std::mutex& AicpuMu() { static std::mutex mu; return mu; }
+std::map<std::string, AicpuKernelFn>& AicpuKernels() { static std::map<std::string, AicpuKernelFn> k; return k; }
+}  // namespace
+
+bool RegisterAicpuKernel(const std::string& name, AicpuKernelFn fn) {
+    if (fn == nullptr || name.empty()) return false;
+    std::lock_guard<std::mutex> lock(AicpuMu());
+    AicpuKernels()[name] = fn;
+    return true;
+}
+
+int EnqueueAicpuKernel(void* stream, const std::string& name, std::vector<void*> addrs, std::vector<uint8_t> args) {
+    std::string call = "EnqueueAicpuKernel(" + name + ")";
+    AicpuKernelFn fn = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(AicpuMu());
+        auto it = AicpuKernels().find(name);
+        if (it != AicpuKernels().end()) fn = it->second;
+    }
+    if (fn == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, call + ": no AI CPU kernel of that name is registered; expected a registered kernel");
+    std::shared_ptr<Stream> s;
+    if (aclError e = ResolveStream(call, stream, s)) return e;
+    return Enqueue(call, *s, [fn, name, addrs = std::move(addrs), args = std::move(args)]() -> TaskResult {
+        // the AI CPU sees the storage behind the device addresses it was given
+        std::vector<void*> translated;
+        translated.reserve(addrs.size());
+        for (void* a : addrs) translated.push_back(DeviceTranslate(a));
+        int rc = 0;
+        try {
+            rc = fn(translated.data(), static_cast<uint32_t>(translated.size()), args.data(), args.size());
+        } catch (const std::exception& e) {
+            return {ACL_ERROR_RT_AICPU_EXCEPTION, "AI CPU kernel '" + name + "' threw: " + e.what()};
+        }
+        if (rc == 0) return {};
+        return {ACL_ERROR_RT_AICPU_EXCEPTION, "AI CPU kernel '" + name + "' returned " + std::to_string(rc)};
     });
 }
 
@@ -553,7 +615,7 @@ extern "C" aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy
                             " bytes); expected a smaller size or aclrtFree of unused blocks");
         rt.deviceBytesInUse += size;   // reserved; the allocation itself runs outside the lock
     }
-    void* p = DeviceAlloc(size, "aclrtMalloc");
+    void* p = DeviceAllocOpaque(size);
     std::lock_guard<std::mutex> lock(rt.mu);
     if (p == nullptr) {
         rt.deviceBytesInUse -= size;
@@ -641,7 +703,7 @@ extern "C" aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, si
         if (aclError e = RequireDeviceLocked(rt, "aclrtMemset")) return e;
     }
     if (aclError e = CheckSet("aclrtMemset", devPtr, maxCount, count)) return e;
-    std::memset(devPtr, value, count);
+    std::memset(DeviceTranslate(devPtr), value, count);
     return ACL_SUCCESS;
 }
 
@@ -654,7 +716,7 @@ extern "C" aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t valu
         if (!StillValid(devPtr, count, onDevice))
             return {ACL_ERROR_RT_PARAM_INVALID, "aclrtMemsetAsync: devPtr (" + Ptr(devPtr) +
                                                     ") was freed before the queued memset ran"};
-        std::memset(devPtr, value, count);
+        std::memset(DeviceTranslate(devPtr), value, count);
         return {};
     });
 }
@@ -666,7 +728,7 @@ extern "C" aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size
         if (aclError e = RequireDeviceLocked(rt, "aclrtMemcpy")) return e;
     }
     if (aclError e = CheckCopy("aclrtMemcpy", dst, destMax, src, count, kind)) return e;
-    std::memmove(dst, src, count);   // synchronous, no implicit stream synchronisation (as documented)
+    std::memmove(DeviceTranslate(dst), DeviceTranslate(src), count);   // synchronous, no implicit stream synchronisation (as documented)
     return ACL_SUCCESS;
 }
 
@@ -680,7 +742,56 @@ extern "C" aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src,
         if (!StillValid(dst, count, dstDev) || !StillValid(src, count, srcDev))
             return {ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpyAsync: dst (" + Ptr(dst) + ") or src (" + Ptr(src) +
                                                     ") was freed before the queued copy ran"};
-        std::memmove(dst, src, count);
+        std::memmove(DeviceTranslate(dst), DeviceTranslate(src), count);
         return {};
     });
+}
+
+// ---- host memory registration --------------------------------------------------------------
+// https://www.hiascend.com/document/detail/zh/canncommercial/850/API/appdevgapi/aclcppdevg_03_1804.html
+// aclrtHostRegister(ptr, size, type, devPtr): maps host memory (ptr 4 KiB page aligned) to a
+// device-accessible address; the mapped address is for kernels, not for memory operations such as
+// copies. Types (aclcppdevg_03_1840): MAPPED (read-write); IOMEMORY maps a PCIe device's IO space,
+// which a host buffer is not; READONLY is documented as reserved and not supported.
+extern "C" aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type, void** devPtr) {
+    const std::string call = "aclrtHostRegister";
+    if (ptr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, call + ": parameter ptr is nullptr; expected host memory");
+    if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, call + ": parameter devPtr is nullptr; expected a pointer to receive the device address");
+    if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, call + ": parameter size is 0; expected size > 0");
+    if (IsDeviceAddressRange(ptr))
+        return Fail(ACL_ERROR_RT_INVALID_MEMORY_TYPE, call + ": parameter ptr (" + Ptr(ptr) + ") is a device address; expected host memory");
+    if (reinterpret_cast<uintptr_t>(ptr) % 4096 != 0)
+        return Fail(ACL_ERROR_INVALID_PARAM, call + ": parameter ptr (" + Ptr(ptr) + ") is not 4 KiB page aligned; expected a page-aligned host address");
+    if (type != ACL_HOST_REGISTER_MAPPED)
+        return Fail(ACL_ERROR_INVALID_PARAM, call + ": parameter type is " + std::to_string(int(type)) +
+                                                 "; expected ACL_HOST_REGISTER_MAPPED (0) for host memory");
+    Runtime& rt = RT();
+    std::lock_guard<std::mutex> lock(rt.mu);
+    if (aclError e = RequireDeviceLocked(rt, call)) return e;
+    if (rt.hostRegs.count(reinterpret_cast<uintptr_t>(ptr)))
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, call + ": parameter ptr (" + Ptr(ptr) +
+                                                    ") is already registered; expected aclrtHostUnregister before registering it again");
+    void* dev = DeviceMapHost(ptr, static_cast<size_t>(size));
+    if (dev == nullptr)
+        return Fail(ACL_ERROR_RT_MEMORY_ALLOCATION, call + ": no device address range of " + Str(size) + " bytes is free; expected a smaller size");
+    rt.hostRegs[reinterpret_cast<uintptr_t>(ptr)] = {reinterpret_cast<uintptr_t>(dev), static_cast<size_t>(size)};
+    rt.hostRegDevs[reinterpret_cast<uintptr_t>(dev)] = static_cast<size_t>(size);
+    *devPtr = dev;
+    return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtHostUnregister(void* ptr) {
+    const std::string call = "aclrtHostUnregister";
+    if (ptr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, call + ": parameter ptr is nullptr; expected a host address given to aclrtHostRegister");
+    Runtime& rt = RT();
+    std::lock_guard<std::mutex> lock(rt.mu);
+    if (aclError e = RequireInitLocked(rt, call)) return e;
+    auto it = rt.hostRegs.find(reinterpret_cast<uintptr_t>(ptr));
+    if (it == rt.hostRegs.end())
+        return Fail(ACL_ERROR_RT_PARAM_INVALID, call + ": parameter ptr (" + Ptr(ptr) +
+                                                    ") is not registered; expected a host address given to aclrtHostRegister");
+    DeviceFree(reinterpret_cast<void*>(it->second.dev));
+    rt.hostRegDevs.erase(it->second.dev);
+    rt.hostRegs.erase(it);
+    return ACL_SUCCESS;
 }
