@@ -115,7 +115,8 @@ __aicore__ inline void RunViewCopy(GM_ADDR view, GM_ADDR packed, const ViewCopyT
 
 extern "C" __global__ __aicore__ void view_copy(GM_ADDR view, GM_ADDR packed, GM_ADDR workspace, GM_ADDR tiling) {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
-    GET_TILING_DATA_WITH_STRUCT(ViewCopyTilingData, tilingData, tiling);
+    REGISTER_TILING_DEFAULT(ViewCopyTilingData);
+    GET_TILING_DATA(tilingData, tiling);
     if (TILING_KEY_IS(VIEW_COPY_KEY_B16)) {
         RunViewCopy<uint16_t>(view, packed, tilingData);
     } else if (TILING_KEY_IS(VIEW_COPY_KEY_B32)) {
