@@ -3,12 +3,8 @@
 #pragma once
 #include "exe_graph/runtime/storage_shape.h"
 #include "graph/types.h"
-#if __has_include("graph/ge_error_codes.h")   // where the real GE headers keep graphStatus
-#include "graph/ge_error_codes.h"
-#endif
-#if __has_include("graph/ascend_string.h")
 #include "graph/ascend_string.h"
-#endif
+#include "graph/ge_error_codes.h"
 
 namespace gert {
 

@@ -9,12 +9,8 @@
 
 #include "exe_graph/runtime/op_context_data.h"
 #include "graph/types.h"
-#if __has_include("graph/ge_error_codes.h")   // where the real GE headers keep graphStatus
-#include "graph/ge_error_codes.h"
-#endif
-#if __has_include("graph/ascend_string.h")
 #include "graph/ascend_string.h"
-#endif
+#include "graph/ge_error_codes.h"
 #include "platform/platform_infos_def.h"
 
 namespace gert {
