@@ -11,12 +11,15 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <filesystem>
 #include <map>
 #include <mutex>
-#include <system_error>
 #include <tuple>
 #include <utility>
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 
 namespace gridsample {
 namespace {
@@ -46,24 +49,46 @@ std::string SocDirectory(std::string* error) {
 // The vendor directories that may hold the package, in the priority order ASCEND_CUSTOM_OPP_PATH
 // documents (its entries first, then the default install place $ASCEND_OPP_PATH/vendors/<vendor>):
 //   https://www.hiascend.com/document/detail/en/canncommercial/850/maintenref/envvar/envref_07_0147.html
-std::vector<std::filesystem::path> VendorDirectories() {
-    std::vector<std::filesystem::path> dirs;
+// POSIX file access rather than std::filesystem, which older toolchain compilers (GCC 7/8) do not
+// provide without extra libraries.
+std::vector<std::string> VendorDirectories() {
+    std::vector<std::string> dirs;
     if (const char* custom = std::getenv("ASCEND_CUSTOM_OPP_PATH")) {
         std::string list(custom);
         size_t start = 0;
         while (start <= list.size()) {
             size_t end = list.find(':', start);
             if (end == std::string::npos) end = list.size();
-            std::filesystem::path entry(list.substr(start, end - start));
+            std::string entry = list.substr(start, end - start);
+            while (entry.size() > 1 && entry.back() == '/') entry.pop_back();
             // only this vendor's entry: another vendor's package may hold a kernel of the same name
-            if (!entry.empty() && (entry.filename() == kVendorName ||
-                                   (entry.filename().empty() && entry.parent_path().filename() == kVendorName)))
+            const size_t slash = entry.rfind('/');
+            if (!entry.empty() && entry.substr(slash == std::string::npos ? 0 : slash + 1) == kVendorName)
                 dirs.push_back(entry);
             start = end + 1;
         }
     }
-    if (const char* opp = std::getenv("ASCEND_OPP_PATH")) dirs.push_back(std::filesystem::path(opp) / "vendors" / kVendorName);
+    if (const char* opp = std::getenv("ASCEND_OPP_PATH")) dirs.push_back(std::string(opp) + "/vendors/" + kVendorName);
     return dirs;
+}
+
+bool IsDirectory(const std::string& path) {
+    struct stat info;
+    return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+// The *.o files of dir, sorted by name.
+std::vector<std::string> KernelObjects(const std::string& dir) {
+    std::vector<std::string> names;
+    if (DIR* d = opendir(dir.c_str())) {
+        while (const dirent* entry = readdir(d)) {
+            const std::string name = entry->d_name;
+            if (name.size() > 2 && name.compare(name.size() - 2, 2, ".o") == 0) names.push_back(name);
+        }
+        closedir(d);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 // Kernel binaries (*.o) loaded once per device and kernel directory, and the functions found in
@@ -94,30 +119,27 @@ aclnnStatus LoadBinaries(const std::string& kernelDir, std::vector<LoadedBinary>
         *error = socError;
         return ACLNN_ERR_RUNTIME_ERROR;
     }
-    const std::vector<std::filesystem::path> vendors = VendorDirectories();
     std::string searched;
-    for (const auto& vendor : vendors) {
-        const std::filesystem::path dir = vendor / "op_impl" / "ai_core" / "tbe" / "kernel" / soc / kernelDir;
-        searched += (searched.empty() ? "" : ", ") + dir.string();
-        std::error_code ec;
-        if (!std::filesystem::is_directory(dir, ec)) continue;
-        std::vector<std::filesystem::path> files;
-        for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
-            if (entry.path().extension() == ".o") files.push_back(entry.path());
+    for (const std::string& vendor : VendorDirectories()) {
+        const std::string dir = vendor + "/op_impl/ai_core/tbe/kernel/" + soc + "/" + kernelDir;
+        searched += (searched.empty() ? "" : ", ") + dir;
+        if (!IsDirectory(dir)) continue;
+        const std::vector<std::string> files = KernelObjects(dir);
         if (files.empty()) continue;
-        std::sort(files.begin(), files.end());
-        for (const auto& file : files) {
+        for (const std::string& file : files) {
             // aclrtBinaryLoadFromFile wants an absolute path; a binary built for one SoC runs
             // only on that SoC (hence the SoC directory):
             //   https://www.hiascend.com/document/detail/zh/canncommercial/900/API/runtimeapi/aclcppdevg_03_1792.html
-            const std::filesystem::path absolute = std::filesystem::absolute(file, ec);
+            char resolved[PATH_MAX];
+            const std::string path = dir + "/" + file;
+            const std::string absolute = realpath(path.c_str(), resolved) ? std::string(resolved) : path;
             aclrtBinHandle handle = nullptr;
             if (aclrtBinaryLoadFromFile(absolute.c_str(), nullptr, &handle) != ACL_SUCCESS) {
-                *error = "could not load the kernel binary " + absolute.string() + ": " +
-                         (aclGetRecentErrMsg() ? aclGetRecentErrMsg() : "no runtime message");
+                const char* runtime = aclGetRecentErrMsg();
+                *error = "could not load the kernel binary " + absolute + ": " + (runtime ? runtime : "no runtime message");
                 return ACLNN_ERR_RUNTIME_ERROR;
             }
-            out->push_back({file.stem().string(), handle});
+            out->push_back({file.substr(0, file.size() - 2), handle});
         }
         return ACLNN_SUCCESS;
     }
@@ -223,16 +245,20 @@ ReleaseList& Releases() {
 
 // Releases the buffers whose events the current device has passed. Caller holds the list mutex.
 void ReleaseCompleted(ReleaseList& list, int32_t device) {
-    auto done = [device](PendingRelease& p) {
-        if (p.device != device) return false;
+    size_t kept = 0;
+    for (size_t i = 0; i < list.pending.size(); ++i) {
+        PendingRelease& p = list.pending[i];
         aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_NOT_READY;
-        if (aclrtQueryEventStatus(p.event, &status) != ACL_SUCCESS || status != ACL_EVENT_RECORDED_STATUS_COMPLETE)
-            return false;
-        aclrtDestroyEvent(p.event);
-        p.buffer.reset();
-        return true;
-    };
-    list.pending.erase(std::remove_if(list.pending.begin(), list.pending.end(), done), list.pending.end());
+        const bool passed = p.device == device && aclrtQueryEventStatus(p.event, &status) == ACL_SUCCESS &&
+                            status == ACL_EVENT_RECORDED_STATUS_COMPLETE;
+        if (passed) {
+            aclrtDestroyEvent(p.event);
+            continue;   // the buffer goes with the entry
+        }
+        if (kept != i) list.pending[kept] = std::move(p);
+        ++kept;
+    }
+    list.pending.erase(list.pending.begin() + static_cast<std::ptrdiff_t>(kept), list.pending.end());
 }
 
 }  // namespace
