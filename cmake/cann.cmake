@@ -64,18 +64,16 @@ target_link_libraries(cust_op_proto PRIVATE ascendcl)
 # official signatures (plus aclnnGridSamplerNd), from op_host/aclnn_grid_sampler.cpp, instead of
 # the stubs generated for the op type; docs/cann_build.md explains why these names and how they
 # take precedence over CANN's built-in ones. op_host/launch_cann.cpp implements
-# op_host/grid_sample_launch.h with the toolkit (launch_sim.cpp is the simulator's).
-set(AGS_CANN_LAUNCH ${CMAKE_CURRENT_SOURCE_DIR}/op_host/launch_cann.cpp)
-if(NOT EXISTS ${AGS_CANN_LAUNCH})
-  message(FATAL_ERROR "${AGS_CANN_LAUNCH} is missing: the CANN build launches the kernel through it "
-                      "(see docs/cann_build.md, 'Not done yet')")
-endif()
+# op_host/grid_sample_launch.h with the ACL runtime (launch_sim.cpp is the simulator's): it loads
+# the kernel binaries this package installs (vendors/<vendor_name>/op_impl/ai_core/tbe/kernel/<soc>/).
 npu_op_library(cust_opapi ACLNN
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aclnn_grid_sampler.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/grid_sample_tiling.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/grid_sample_aicpu.cpp
-  ${AGS_CANN_LAUNCH})
+  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/launch_cann.cpp)
 target_include_directories(cust_opapi PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include)
+# The aclnn entry points and launch_cann.cpp call the ACL runtime (aclrt*, aclAppLog).
+target_link_libraries(cust_opapi PRIVATE ascendcl)
 
 # The device kernels: op_kernel/ compiled by the AscendC compiler for each ASCEND_COMPUTE_UNIT,
 # with the tiling library that fills their TilingData.
