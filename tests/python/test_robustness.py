@@ -160,3 +160,15 @@ def test_mode_names_checked_by_fake():
         torch.ops.ascend_gridsample.grid_sample(torch.zeros(1, 1, 2, 2, device="meta"),
                                                 torch.zeros(1, 1, 1, 2, device="meta"), "linearish", "zeros",
                                                 False, False)
+
+
+# ---- inputs the property test (test_property.py) found ------------------------------------------
+def test_found_subnormal_input():
+    """Subnormal data (-1e-45) at an edge point: the vector unit may flush it to 0; anything else
+    must match torch. Found by test_property."""
+    x = np.array([0.0, -0.0, -1e-45], np.float32).reshape(1, 3, 1, 1)
+    grid = np.array([[[[0.0, 1.0]]]], np.float32)
+    outs = [ags.grid_sample(x, grid, "bilinear", "zeros", False, build=b) for b in BUILDS]
+    assert_bit_equal(outs[0], outs[1], "fast vs checked")
+    assert_exact_coordinate_close(outs[0], x, grid, "bilinear", "zeros", False, what="subnormal")
+    assert np.all(np.abs(outs[0]) <= 1e-45)
