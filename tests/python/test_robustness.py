@@ -172,3 +172,13 @@ def test_found_subnormal_input():
     assert_bit_equal(outs[0], outs[1], "fast vs checked")
     assert_exact_coordinate_close(outs[0], x, grid, "bilinear", "zeros", False, what="subnormal")
     assert np.all(np.abs(outs[0]) <= 1e-45)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("align", ALIGNS)
+def test_far_coordinates_float64_path(mode, align):
+    """The AI CPU path computes in float64: far reflected coordinates match torch float64 directly."""
+    x = np.arange(30, dtype=np.float64).reshape(1, 1, 5, 6)
+    grid = np.array([[[[3e6, 0.0], [-2.9e6, 1e6], [2.0**22 + 0.25, -2.0**21]]]], np.float64)
+    out = ags.grid_sample(x, grid, mode, "reflection", align)
+    np.testing.assert_allclose(out, torch_ref(x, grid, mode, "reflection", align), rtol=0, atol=1e-9)
