@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 import os
 
 import numpy as np
@@ -153,8 +154,8 @@ def check_arguments(input, grid, mode, padding_mode, channel_last) -> tuple:
                            f"as input (shape {list(ishape)})")
     if gshape[0] != ishape[0]:
         raise _param_error(f"batch sizes differ: input {list(ishape)}, grid {list(gshape)}; expected equal N")
-    grid_elements = int(np.prod(gshape))
-    if grid_elements and any(s == 0 for s in ishape[2:]):
+    # math.prod, not np.prod: symbolic sizes (torch.export) must not be turned into ints
+    if any(s == 0 for s in ishape[2:]) and math.prod(gshape) != 0:
         raise _param_error(f"input spatial dims must be non-zero for a non-empty grid, got input shape "
                            f"{list(ishape)} and grid shape {list(gshape)}")
     if gshape[-1] != rank:
