@@ -66,6 +66,23 @@ __aicore__ inline void RoundTo(const LocalTensor<float>& dst, const LocalTensor<
     AscendC::Cast(dst, asInt, AscendC::RoundMode::CAST_NONE, n);
 }
 
+// The period of reflection padding: 2(S-1) about the edge pixel centres, 2S about the pixel edges.
+__aicore__ inline float ReflectionPeriod(float size, bool alignCorners) {
+    return alignCorners ? 2.0f * (size - 1.0f) : 2.0f * size;
+}
+
+// c -= period * trunc(c / period): moves c next to 0 without changing what it reflects to.
+// Exact for finite |c| < kMaxExactCoord (the result is a multiple of ulp(c) no larger than
+// |c|), so that the half-pixel shift of Reflect and the bicubic taps c - 1 .. c + 2 stay exact
+// above 2^23, where float32 holds no .5. period must be > 0.
+__aicore__ inline void WrapPeriod(const LocalTensor<float>& c, float period, const Scratch& s, int32_t n) {
+    AscendC::Duplicate(s.t1, period, n);
+    AscendC::Div(s.t0, c, s.t1, n);
+    RoundTo(s.t0, s.t0, AscendC::RoundMode::CAST_TRUNC, n);
+    AscendC::Muls(s.t0, s.t0, period, n);   // an even integer below 2^25: exact
+    AscendC::Sub(c, c, s.t0, n);
+}
+
 // Reflects c into [0, S-1]: about the edge pixel centres (align_corners) or the pixel edges
 // -0.5 and S-0.5, as many times as needed, then clamps (torch's reflect + clip).
 // c must be finite and below kMaxExactCoord in magnitude.
@@ -79,6 +96,7 @@ __aicore__ inline void Reflect(const LocalTensor<float>& c, float size, bool ali
     }
     const float low = twiceLow / 2.0f;
     const float span = (twiceHigh - twiceLow) / 2.0f;
+    WrapPeriod(c, ReflectionPeriod(size, alignCorners), s, n);
     AscendC::Adds(c, c, -low, n);
     AscendC::Abs(c, c, n);
     AscendC::Duplicate(s.t1, span, n);
@@ -118,11 +136,14 @@ __aicore__ inline void PadCoordinate(const LocalTensor<float>& c, float size, in
 
 // Bicubic reads 4 taps around the unpadded coordinate and pads each tap on its own; the
 // coordinate only needs making safe: NaN -> out of bounds (zeros) or pixel 0; far values are
-// clamped where that cannot change the result (zeros, border).
+// clamped where that cannot change the result (zeros, border) or moved by whole reflection
+// periods (reflection), which keeps the taps integral and exact.
 __aicore__ inline void SanitizeBicubicCoordinate(const LocalTensor<float>& c, float size, int32_t padding,
-                                                 const Scratch& s, int32_t n) {
+                                                 bool alignCorners, const Scratch& s, int32_t n) {
     if (padding == kReflection) {
         ReplaceHuge(c, kMaxExactCoord, 0.0f, s, n);
+        const float period = ReflectionPeriod(size, alignCorners);
+        if (period > 0.0f) WrapPeriod(c, period, s, n);   // period 0: Reflect maps every tap to 0
         return;
     }
     ReplaceNaN(c, padding == kZeros ? -8.0f : 0.0f, s, n);

@@ -238,7 +238,7 @@ private:
             AscendC::Sub(weights[1], c, taps[0], n);   // c - x0
             AscendC::Sub(weights[0], taps[1], c, n);   // x1 - c
         } else {
-            SanitizeBicubicCoordinate(c, size, t_.padding, scratch_, n);
+            SanitizeBicubicCoordinate(c, size, t_.padding, ac, scratch_, n);
             RoundTo(taps[1], c, AscendC::RoundMode::CAST_FLOOR, n);
             AscendC::Sub(scratch_.t2, c, taps[1], n);  // fraction
             CubicWeights(weights, scratch_.t2, scratch_, n);

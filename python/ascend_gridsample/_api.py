@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 import os
 
 import numpy as np
@@ -114,22 +115,73 @@ def grid_sample(input, grid, mode: str = "bilinear", padding_mode: str = "zeros"
     return _run(input, grid, mode, padding_mode, align_corners, channel_last, build)
 
 
+_FLOATING = ("float32", "float16", "bfloat16", "float64")
+
+
+def _param_error(reason: str) -> ValueError:
+    # the status aclnn returns for the same arguments (161002 ACLNN_ERR_PARAM_INVALID)
+    return ValueError(f"aclnn status 161002: grid_sample: {reason}")
+
+
+def check_arguments(input, grid, mode, padding_mode, channel_last) -> tuple:
+    """The operator's argument checks, shared by the real operator and its fake (meta)
+    implementation so that both reject the same calls with the same exception types.
+    Works on anything with .shape / .dtype (numpy arrays, CPU, meta or fake tensors).
+    Returns the output shape (N, C, O_1..O_r)."""
+    _lookup(_MODES, mode, "mode")
+    _lookup(_PADDINGS, padding_mode, "padding_mode")
+    if _is_torch(input) and input.device != grid.device:
+        # what torch.nn.functional.grid_sample raises for tensors on different devices
+        raise RuntimeError(f"grid is on {grid.device} and input on {input.device}; expected the same device")
+    in_type, grid_type = _dtype_name(input), _dtype_name(grid)
+    for name, dtype in (("input", in_type), ("grid", grid_type)):
+        if dtype not in _ACL_DTYPES:
+            raise TypeError(f"{name} has dtype {dtype}; expected one of {sorted(_ACL_DTYPES)}")
+    if in_type in _FLOATING and grid_type != in_type:
+        raise _param_error(f"grid dtype {grid_type} differs from input dtype {in_type}; expected the same dtype")
+    if in_type not in _FLOATING and grid_type not in _FLOATING:
+        raise _param_error(f"grid dtype must be floating ({', '.join(_FLOATING)}) for an integer input "
+                           f"of dtype {in_type}")
+    ishape, gshape = tuple(input.shape), tuple(grid.shape)
+    if not 3 <= len(ishape) <= 8:
+        raise ValueError(f"input has {len(ishape)} dims (shape {ishape}); expected 3 to 8 "
+                         "(N, C and 1 to 6 spatial dims)")
+    if channel_last:
+        ishape = (ishape[0], ishape[-1]) + ishape[1:-1]
+    rank = len(ishape) - 2
+    if len(gshape) != len(ishape):
+        raise _param_error(f"grid has rank {len(gshape)} (shape {list(gshape)}); expected rank {len(ishape)} "
+                           f"as input (shape {list(ishape)})")
+    if gshape[0] != ishape[0]:
+        raise _param_error(f"batch sizes differ: input {list(ishape)}, grid {list(gshape)}; expected equal N")
+    # math.prod, not np.prod: symbolic sizes (torch.export) must not be turned into ints
+    if any(s == 0 for s in ishape[2:]) and math.prod(gshape) != 0:
+        raise _param_error(f"input spatial dims must be non-zero for a non-empty grid, got input shape "
+                           f"{list(ishape)} and grid shape {list(gshape)}")
+    if gshape[-1] != rank:
+        raise _param_error(f"grid last dim is {gshape[-1]}; expected {rank}")
+    return (ishape[0], ishape[1]) + gshape[1:-1]
+
+
+def _native(a):
+    """numpy array in native byte order: a big-endian array is converted (copied), as numpy's own
+    functions do, rather than read as if it were native."""
+    if isinstance(a, np.ndarray) and not a.dtype.isnative:
+        return a.astype(a.dtype.newbyteorder("="))
+    return a
+
+
 def _run(input, grid, mode, padding_mode, align_corners, channel_last, build):
     """Runs the operator on numpy arrays or CPU tensors (no autograd, no torch dispatch)."""
     mode_code = _lookup(_MODES, mode, "mode")
     padding_code = _lookup(_PADDINGS, padding_mode, "padding_mode")
     torch_in = _is_torch(input)
     if not torch_in:
-        input, grid = np.asarray(input), np.asarray(grid)
-    if not 3 <= input.ndim <= 8:
-        raise ValueError(f"input has {input.ndim} dims (shape {tuple(input.shape)}); expected 3 to 8 "
-                         "(N, C and 1 to 6 spatial dims)")
+        input, grid = _native(np.asarray(input)), _native(np.asarray(grid))
+    out_shape = check_arguments(input, grid, mode, padding_mode, channel_last)
     if channel_last:
         perm = (0, input.ndim - 1) + tuple(range(1, input.ndim - 1))
         input = input.permute(*perm) if torch_in else input.transpose(perm)
-    if grid.ndim < 2:
-        raise ValueError(f"grid has {grid.ndim} dims (shape {tuple(grid.shape)}); expected {input.ndim}")
-    out_shape = (input.shape[0], input.shape[1]) + tuple(grid.shape[1:-1])
     if torch_in:
         import torch
         out = torch.empty(out_shape, dtype=input.dtype, device=input.device)

@@ -14,8 +14,7 @@ def grid_sample_op(input: torch.Tensor, grid: torch.Tensor, mode: str, padding_m
 
 @grid_sample_op.register_fake
 def _(input, grid, mode, padding_mode, align_corners, channel_last):
-    channels = input.shape[-1] if channel_last else input.shape[1]
-    return input.new_empty((input.shape[0], channels) + tuple(grid.shape[1:-1]))
+    return input.new_empty(_api.check_arguments(input, grid, mode, padding_mode, channel_last))
 
 
 def _setup_context(ctx, inputs, output):

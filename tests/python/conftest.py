@@ -256,3 +256,110 @@ def cubic_reference(x, grid, padding, align):
             vals = x[b][(slice(None),) + idx]
             out[b] += np.where(valid, weight, 0.0) * vals
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# Large coordinates: the reference at the coordinate float32 can hold
+# --------------------------------------------------------------------------------------------
+# The kernels unnormalize in float32 with torch's formula, operation by operation; above 2^23
+# pixels float32 holds no .5 and above 2^22 no .25, so the coordinate the kernel samples may
+# differ from the float64 one by up to ~3 half-ulps of the intermediates: |u32 - u64| <=
+# COORD_ERR_ULPS * 2^-24 * (|u| + S) pixels (<= ~3 px just below 2^24). Everything after the
+# unnormalize (padding, reflection, taps) must then be exact, so the output is compared with
+# torch float64 evaluated at exactly u32 (a float64 grid that unnormalizes to u32 bit for bit),
+# with the plain float32 tolerance TOL_F32_REL (weights and sums in float32).
+COORD_ERR_ULPS = 4.0
+# The vector unit may flush float32 subnormals (|v| < 2^-126) to zero: an absolute floor for
+# inputs whose whole data range is subnormal.
+F32_SUBNORMAL_FLUSH = float(np.finfo(np.float32).tiny)
+
+
+def unnormalize_f32(g, size, align):
+    """torch's float32 unnormalize, operation by operation (as the kernels compute it)."""
+    g = np.asarray(g, np.float32)
+    s = np.float32(size)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if align:
+            return ((g + np.float32(1)) / np.float32(2)) * (s - np.float32(1))
+        return ((g + np.float32(1)) * s - np.float32(1)) / np.float32(2)
+
+
+def _unnormalize_f64(g, size, align):
+    return (g + 1) / 2 * (size - 1) if align else ((g + 1) * size - 1) / 2
+
+
+def exact_f64_grid_axis(u, size, align):
+    """float64 normalized values that torch (float64) unnormalizes to exactly u where one exists
+    within a few ulps (always for |u| >= 1 in practice), else to within 1e-15 |u| + 1e-15."""
+    u = np.asarray(u, np.float64)
+    if align and size == 1:
+        return np.zeros_like(u)            # every coordinate is pixel 0
+    g = 2 * u / (size - 1) - 1 if align else (2 * u + 1) / size - 1
+    for _ in range(16):
+        back = _unnormalize_f64(g, size, align)
+        bad = back != u
+        if not bad.any():
+            return g
+        g = np.where(bad, np.nextafter(g, np.where(back < u, np.inf, -np.inf)), g)
+    assert np.all(np.abs(_unnormalize_f64(g, size, align) - u) <= 1e-15 * np.abs(u) + 1e-15)
+    return g
+
+
+def exact_f64_grid(grid32, sizes_xfirst, align):
+    """The float64 grid whose every coordinate unnormalizes (in float64) to what the float32
+    kernels compute from grid32."""
+    g = np.empty(grid32.shape, np.float64)
+    for axis, size in enumerate(sizes_xfirst):
+        g[..., axis] = exact_f64_grid_axis(unnormalize_f32(grid32[..., axis], size, align), size, align)
+    return g
+
+
+def assert_exact_coordinate_close(out, x, grid32, mode, padding, align, what=""):
+    """float32 kernel output vs torch float64 at the float32 coordinates (see COORD_ERR_ULPS)."""
+    sizes = tuple(x.shape[2:])[::-1]
+    g64 = exact_f64_grid(grid32, sizes, align)
+    if mode == "bicubic" and x.ndim == 5:
+        ref = cubic_reference(x, g64, padding, align)
+    else:
+        ref = torch_ref(x, g64, mode, padding, align)
+    out = to_f64(out)
+    assert out.shape == ref.shape
+    if out.size == 0:
+        return
+    err = np.abs(out - ref)
+    tol = TOL_F32_REL * data_range(x) + F32_SUBNORMAL_FLUSH
+    assert err.max() <= tol, f"{what}: {_fmt(err, out, ref)}; tol {tol:.3e}"
+
+
+def coordinate_error_bound(grid32, sizes_xfirst, align):
+    """Per axis, the bound on |u32 - u64| in pixels (COORD_ERR_ULPS half-ulps of |u| + S)."""
+    return [COORD_ERR_ULPS * 2.0**-24 * (np.abs(_unnormalize_f64(grid32[..., a].astype(np.float64), size, align))
+                                         + size) for a, size in enumerate(sizes_xfirst)]
+
+
+# Keys kernel (A = -0.75): max_t sum_j |w_j'(t)| = 3.0 and max_t sum_j |w_j(t)| = 1.375
+# (evaluated on a 1e-5 mesh of t in [0, 1]).
+CUBIC_SLOPE, CUBIC_WEIGHT_SUM = 3.0, 1.375
+
+
+def assert_coordinate_precision_close(out, x, grid32, mode, padding, align, what=""):
+    """bilinear / bicubic output vs torch float64 on the grid as given: the difference allowed is
+    the float32 coordinate error (coordinate_error_bound, per axis) times a bound on the
+    interpolant's slope along that axis, plus TOL_F32_REL. Padding keeps the interpolant
+    continuous and 1-Lipschitz in the coordinate (clamp, reflection, zero fill), so the slope is
+    bilinear: the largest adjacent difference, <= 2 max|x|; bicubic: CUBIC_SLOPE * max|x| times
+    CUBIC_WEIGHT_SUM for every other axis."""
+    sizes = tuple(x.shape[2:])[::-1]
+    r = len(sizes)
+    if mode == "bicubic" and r == 3:
+        ref = cubic_reference(x, grid32.astype(np.float64), padding, align)
+    else:
+        ref = torch_ref(x, grid32, mode, padding, align)
+    xmax = float(np.abs(to_f64(x)).max()) if x.size else 0.0
+    slope = 2.0 * xmax if mode == "bilinear" else CUBIC_SLOPE * CUBIC_WEIGHT_SUM ** (r - 1) * xmax
+    delta = coordinate_error_bound(grid32, sizes, align)
+    tol = slope * sum(delta) + TOL_F32_REL * data_range(x) + F32_SUBNORMAL_FLUSH   # per output point
+    out = to_f64(out)
+    err = np.abs(out - ref)
+    over = err > tol[:, None]
+    assert not over.any(), f"{what}: {_fmt(np.where(over, err, 0), out, ref)}; tol {tol.max():.3e}"

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 import ascend_gridsample as ags
-from conftest import (ALIGNS, BUILDS, KERNEL_DTYPES, MODES, PADDINGS, affine_grid, check_against_torch,
-                      random_grid, random_input)
+from conftest import (ALIGNS, BUILDS, KERNEL_DTYPES, MODES, PADDINGS, affine_grid, assert_bit_equal,
+                      assert_coordinate_precision_close, assert_exact_coordinate_close, check_against_torch,
+                      random_grid, random_input, unnormalize_f32)
 
 N_CASES = int(__import__("os").environ.get("GS_FUZZ_CASES", "300"))
 
@@ -62,3 +63,48 @@ def test_fuzz(seed):
     st = ags.last_launch_stats(cfg["build"])
     assert 1 <= st["block_dim"] <= cfg["cores"], st["block_dim"]
     assert all(k["scalar_gm_reads"] == 0 and k["scalar_gm_writes"] == 0 for k in st["cores"])
+
+
+# Far coordinates: unnormalized magnitudes log-uniform from 1 to 2^24 pixels (the range the
+# README calls exact), every mode / padding / align_corners, 2-D and 3-D, both builds.
+N_FAR_CASES = int(__import__("os").environ.get("GS_FUZZ_FAR_CASES", "48"))
+FAR_COMBOS = [(m, p, a, r) for r in (2, 3) for m in MODES for p in PADDINGS for a in ALIGNS]
+
+
+def far_grid(r, sizes_xfirst, out_shape, align):
+    """float32 grid whose unnormalized coordinates have magnitudes log-uniform in [1, 2^24)."""
+    n = out_shape[0]
+    mag = 2.0 ** r.uniform(0, 24, out_shape[1:] + (len(sizes_xfirst),))
+    u = np.where(r.random(mag.shape) < 0.5, -mag, mag)
+    # some plain in-range coordinates and some integral / half-integral ones (.5 ties, exact taps)
+    u = np.where(r.random(u.shape) < 0.2, r.uniform(-3, 10, u.shape), u)
+    u = np.where(r.random(u.shape) < 0.2, np.round(2 * u) / 2, u)
+    g = np.empty((n,) + u.shape)
+    for a, size in enumerate(sizes_xfirst):
+        g[..., a] = (2 * u[..., a] / max(size - 1, 1) - 1) if align else ((2 * u[..., a] + 1) / size - 1)
+    g = g.astype(np.float32)
+    # keep what the kernel computes below 2^24 (at and above it, reflection reads pixel 0:
+    # test_nonfinite covers that rule)
+    for a, size in enumerate(sizes_xfirst):
+        u32 = unnormalize_f32(g[..., a], size, align)
+        g[..., a] = np.where(np.abs(u32) < 2.0**24, g[..., a], 0.0)
+    return g
+
+
+@pytest.mark.parametrize("seed", range(N_FAR_CASES))
+def test_fuzz_far_coordinates(seed):
+    mode, padding, align, rank = FAR_COMBOS[seed % len(FAR_COMBOS)]
+    r = np.random.default_rng(20_000 + seed)
+    sizes = tuple(int(v) for v in r.integers(1, 8, rank))               # (D,) H, W
+    shape = (int(r.integers(1, 3)), int(r.integers(1, 4))) + sizes
+    out_sp = (1,) * (rank - 1) + (int(r.integers(20, 200)),)
+    x = random_input(r, shape)
+    grid = far_grid(r, sizes[::-1], (shape[0],) + out_sp, align)
+    build = BUILDS[seed % 2]
+    what = f"far seed {seed}: {mode}/{padding}/ac={align} x{shape}/{build}"
+    out = ags.grid_sample(x, grid, mode, padding, align, build=build)
+    other = ags.grid_sample(x, grid, mode, padding, align, build=BUILDS[1 - seed % 2])
+    assert_bit_equal(out, other, what + ": checked vs fast")
+    assert_exact_coordinate_close(out, x, grid, mode, padding, align, what=what)
+    if mode != "nearest":
+        assert_coordinate_precision_close(out, x, grid, mode, padding, align, what=what)
