@@ -164,10 +164,15 @@ def check_arguments(input, grid, mode, padding_mode, channel_last) -> tuple:
 
 
 def _native(a):
-    """numpy array in native byte order: a big-endian array is converted (copied), as numpy's own
-    functions do, rather than read as if it were native."""
-    if isinstance(a, np.ndarray) and not a.dtype.isnative:
+    """numpy array the operator can address: a big-endian array is converted (copied), as numpy's
+    own functions do, rather than read as if it were native; so is a view with negative strides
+    (np.flip, [::-1]) or strides that are not whole elements, which a tensor view cannot express."""
+    if not isinstance(a, np.ndarray):
+        return a
+    if not a.dtype.isnative:
         return a.astype(a.dtype.newbyteorder("="))
+    if any(s < 0 or s % a.dtype.itemsize for s in a.strides):
+        return np.ascontiguousarray(a)
     return a
 
 
