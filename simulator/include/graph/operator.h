@@ -4,6 +4,7 @@
 // (graph/operator_factory.h).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <variant>
@@ -16,6 +17,8 @@
 #include "graph/types.h"
 
 namespace ge {
+
+struct GraphEngineAccess;
 
 class ASCEND_SIM_API Operator {
 public:
@@ -89,11 +92,15 @@ protected:
     }
 
 private:
+    friend struct GraphEngineAccess;   // the simulator's graph engine (ge/ge_api.h) walks the edges
     using AttrValue = std::variant<int64_t, float32_t, bool, std::string>;
     struct Port {
         std::string name;
         std::string types;
         TensorDesc desc;
+        // the graph edge into an input: the producer as it was when SetInput connected it, and its output
+        std::shared_ptr<const Operator> src;
+        std::string srcOutput;
     };
     template <typename T>
     Operator& Set(const char_t* name, T value) {
