@@ -43,6 +43,7 @@ public:
     Operator& SetInput(const char_t* dst_name, const Operator& src_oprt);
     Operator& SetInput(const char_t* dst_name, const Operator& src_oprt, const char_t* name);
     Operator& SetInput(const char_t* dst_name, const Operator& src_oprt, uint32_t index);
+    Operator& SetInput(uint32_t dst_index, const Operator& src_oprt, uint32_t src_index);
 
     TensorDesc GetInputDescByName(const char_t* name) const;
     TensorDesc GetInputDesc(uint32_t index) const;

@@ -127,5 +127,9 @@ Operator& Operator::SetInput(const char_t* dst_name, const Operator& src_oprt, u
     }
     return *this;
 }
+Operator& Operator::SetInput(uint32_t dst_index, const Operator& src_oprt, uint32_t src_index) {
+    if (dst_index < inputs_.size()) SetInput(inputs_[dst_index].name.c_str(), src_oprt, src_index);
+    return *this;
+}
 
 }  // namespace ge
