@@ -4,8 +4,10 @@
 #include <mutex>
 
 #include "ascend_sim/errmsg.h"
+#include "ascend_sim/graph_kernel.h"
 #include "ascend_sim/sim.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
+#include "op_host/grid_sample_graph.h"
 
 extern "C" void grid_sample(uint8_t* x, uint8_t* grid, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
 extern "C" void view_copy(uint8_t* view, uint8_t* packed, uint8_t* workspace, uint8_t* tiling);
@@ -51,5 +53,18 @@ aclnnStatus ReleaseAfterStream(aclrtStream stream, std::shared_ptr<const void> h
 }
 
 void RecordError(const std::string& message) { ascend_sim::SetRecentErrMsg(message); }
+
+// The simulator's graph engine runs GridSample nodes through the graph-mode entry.
+namespace {
+const bool kGraphKernelRegistered = [] {
+    ascend_sim::RegisterGraphKernel(
+        "GridSample", [](const ge::Operator& op, const std::vector<ascend_sim::GraphDeviceTensor>& in,
+                         const std::vector<ascend_sim::GraphDeviceTensor>& out, aclrtStream stream, std::string* why) {
+            return RunGridSampleNode(op, in[0].data, in[0].desc, in[1].data, in[1].desc, out[0].data, out[0].desc,
+                                     stream, why);
+        });
+    return true;
+}();
+}  // namespace
 
 }  // namespace gridsample

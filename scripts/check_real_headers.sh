@@ -39,8 +39,10 @@ fi
 # include is first looked up beside the including file, so a simulator header that includes
 # "acl/acl_base.h" or "graph/operator.h" by its real path still gets the real one: our headers sit
 # one directory below simulator/include/, where no acl/ or graph/ subdirectory exists.
-REAL_DIRS=("$INC" "$INC/third_party/op-plugin")
-OUR_DIRS=("$ROOT/simulator/include" "$ROOT/op_host/include" "$ROOT" "$ROOT/tests/cpp")
+REAL_DIRS=("$INC" "$INC/op_proto" "$INC/third_party/op-plugin")
+# graph-mode programs include the op prototypes by file name (array_ops.h from the real op_proto
+# dir above, grid_sample_proto.h from op_graph/), as a CANN install's op_proto dirs provide them.
+OUR_DIRS=("$ROOT/simulator/include" "$ROOT/op_host/include" "$ROOT" "$ROOT/op_graph" "$ROOT/tests/cpp")
 # op-plugin's headers need torch's (ATen) and Python's; torch is installed by scripts/test.sh.
 TORCH_DIRS=$("$PY" -c 'import torch.utils.cpp_extension as c; print(" ".join(c.include_paths()))' 2>/dev/null)
 PY_INC=$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
@@ -53,7 +55,7 @@ for d in $TORCH_DIRS "$PY_INC"; do conf_flags+=("-isystem" "$d"); done
 shopt -s nullglob globstar
 # launch_sim.cpp binds op_host to the simulator's launcher; a CANN build replaces it (docs/cann_build.md).
 sources=()
-for f in op_host/**/*.cpp op_graph/**/*.cpp examples/*.cpp tests/op/test_graph_proto.cpp; do
+for f in op_host/**/*.cpp op_graph/**/*.cpp framework/**/*.cpp examples/*.cpp tests/op/test_graph_proto.cpp; do
     [ "$f" = op_host/launch_sim.cpp ] && continue
     sources+=("$f")
 done

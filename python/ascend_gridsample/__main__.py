@@ -1,5 +1,6 @@
 """python -m ascend_gridsample --cflags --libs [--fast]: compiler flags for C++ programs that
-include acl/acl.h, aclnn/acl_meta.h, tikicpulib.h, kernel_operator.h and aclnnop/*.h.
+include acl/acl.h, aclnn/acl_meta.h, tikicpulib.h, kernel_operator.h, aclnnop/*.h, ge/ge_api.h
+and the op prototypes (array_ops.h, grid_sample_proto.h).
 
 The checked build is the default: a kernel launched with tikicpulib.h's ICPU_RUN_KF is in CPU debug
 mode (Ascend C operator debugging API, "ICPU_RUN_KF"), where CANN checks the kernel's API use; here
@@ -23,7 +24,8 @@ def main() -> None:
     checked = not args.fast
     flags = []
     if args.cflags:
-        flags += [f"-I{_PKG / 'include'}", "-std=c++17", "-DASCENDC_CPU_DEBUG",
+        # include/op_proto: the op prototypes (array_ops.h, grid_sample_proto.h), as CANN's op_proto dirs
+        flags += [f"-I{_PKG / 'include'}", f"-I{_PKG / 'include' / 'op_proto'}", "-std=c++17", "-DASCENDC_CPU_DEBUG",
                   f"-DASCENDC_SIM_CHECKED={1 if checked else 0}"]
     if args.libs:
         lib = "ascend_gridsample_checked" if checked else "ascend_gridsample"

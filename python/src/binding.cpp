@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_grid_sampler3d.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
 #include "ascend_sim/cost_constants.h"
+#include "ascend_sim/onnx_parser.h"
 #include "ascend_sim/sim.h"
 
 namespace py = pybind11;
@@ -247,6 +248,34 @@ py::dict Platform() {
     return d;
 }
 
+// An ONNX model's nodes through the registered parser plugins into a GE graph, run by RunGraph
+// (ascend_sim/onnx_parser.h). nodes: (name, origin type, NodeProto JSON, inputs, outputs); feeds:
+// (name, ge::DataType, dims, bytes). Returns (status, reason, [(name, ge::DataType, dims, bytes)]).
+py::tuple OnnxRun(const std::vector<std::tuple<std::string, std::string, std::string, std::vector<std::string>,
+                                               std::vector<std::string>>>& nodes,
+                  const std::vector<std::tuple<std::string, int, std::vector<int64_t>, py::bytes>>& feeds,
+                  const std::vector<std::string>& outputNames) {
+    std::vector<ascend_sim::OnnxNode> graphNodes;
+    for (const auto& [name, origin, json, inputs, outputs] : nodes) graphNodes.push_back({name, origin, json, inputs, outputs});
+    std::vector<ascend_sim::OnnxValue> values;
+    for (const auto& [name, dtype, dims, bytes] : feeds) {
+        const std::string data = bytes;
+        values.push_back({name, static_cast<ge::DataType>(dtype), dims, std::vector<uint8_t>(data.begin(), data.end())});
+    }
+    std::vector<ascend_sim::OnnxValue> results;
+    std::string why;
+    uint32_t status;
+    {
+        py::gil_scoped_release release;
+        status = ascend_sim::RunOnnxGraph(graphNodes, values, outputNames, &results, &why);
+    }
+    py::list out;
+    for (const auto& r : results)
+        out.append(py::make_tuple(r.name, static_cast<int>(r.dtype), r.dims,
+                                  py::bytes(reinterpret_cast<const char*>(r.data.data()), r.data.size())));
+    return py::make_tuple(status, why, out);
+}
+
 }  // namespace
 
 #ifndef AGS_MODULE_NAME
@@ -262,4 +291,5 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
     m.def("set_platform", &SetPlatform, py::arg("soc") = "", py::arg("cores") = 0, py::arg("ub_bytes") = 0);
     m.def("platform", &Platform);
     m.def("cost_constants", &CostConstants);
+    m.def("onnx_run", &OnnxRun, py::arg("nodes"), py::arg("feeds"), py::arg("outputs"));
 }

@@ -4,6 +4,7 @@
 // (graph/operator_factory.h).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <variant>
@@ -16,6 +17,8 @@
 #include "graph/types.h"
 
 namespace ge {
+
+struct GraphEngineAccess;
 
 class ASCEND_SIM_API Operator {
 public:
@@ -40,6 +43,7 @@ public:
     Operator& SetInput(const char_t* dst_name, const Operator& src_oprt);
     Operator& SetInput(const char_t* dst_name, const Operator& src_oprt, const char_t* name);
     Operator& SetInput(const char_t* dst_name, const Operator& src_oprt, uint32_t index);
+    Operator& SetInput(uint32_t dst_index, const Operator& src_oprt, uint32_t src_index);
 
     TensorDesc GetInputDescByName(const char_t* name) const;
     TensorDesc GetInputDesc(uint32_t index) const;
@@ -89,11 +93,15 @@ protected:
     }
 
 private:
+    friend struct GraphEngineAccess;   // the simulator's graph engine (ge/ge_api.h) walks the edges
     using AttrValue = std::variant<int64_t, float32_t, bool, std::string>;
     struct Port {
         std::string name;
         std::string types;
         TensorDesc desc;
+        // the graph edge into an input: the producer as it was when SetInput connected it, and its output
+        std::shared_ptr<const Operator> src;
+        std::string srcOutput;
     };
     template <typename T>
     Operator& Set(const char_t* name, T value) {

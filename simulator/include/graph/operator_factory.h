@@ -16,6 +16,19 @@ using OpCreatorV2 = std::function<Operator(const AscendString&)>;
 using InferShapeFunc = std::function<graphStatus(Operator&)>;
 using VerifyFunc = std::function<graphStatus(Operator&)>;
 
+// Operators of the registered IR prototypes, created by op type (a parser plugin or a graph
+// builder that knows the type only as text).
+class ASCEND_SIM_API OperatorFactory {
+public:
+    // An empty Operator (IsEmpty) when no prototype of that type is registered.
+    static Operator CreateOperator(const char_t* const operator_name, const char_t* const operator_type);
+    static Operator CreateOperator(const std::string& operator_name, const std::string& operator_type) {
+        return CreateOperator(operator_name.c_str(), operator_type.c_str());
+    }
+    static bool IsExistOp(const char_t* const operator_type);
+    static bool IsExistOp(const std::string& operator_type) { return IsExistOp(operator_type.c_str()); }
+};
+
 class ASCEND_SIM_API OperatorCreatorRegister {
 public:
     OperatorCreatorRegister(const char_t* const operator_type, OpCreatorV2 const& op_creator);

@@ -3,6 +3,7 @@
 // through these accessors.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -71,6 +72,55 @@ private:
     Format format_ = FORMAT_ND;
     DataType dtype_ = DT_FLOAT;
     AscendString name_;
+};
+
+// ge::Tensor: a description and host data, the inputs and outputs of Session::RunGraph
+// (ge/ge_api.h). CANN's copies share one buffer; these are values, which no documented use of
+// RunGraph's tensors can tell apart.
+class Tensor {
+public:
+    Tensor() = default;
+    ~Tensor() = default;
+    explicit Tensor(const TensorDesc& tensor_desc) : desc_(tensor_desc) {}
+    Tensor(const TensorDesc& tensor_desc, const std::vector<uint8_t>& data) : desc_(tensor_desc), data_(data) {}
+    Tensor(const TensorDesc& tensor_desc, const uint8_t* data, size_t size)
+        : desc_(tensor_desc), data_(data, data + size) {}
+    Tensor(TensorDesc&& tensor_desc, std::vector<uint8_t>&& data) : desc_(std::move(tensor_desc)), data_(std::move(data)) {}
+
+    TensorDesc GetTensorDesc() const { return desc_; }
+    graphStatus SetTensorDesc(const TensorDesc& tensor_desc) {
+        desc_ = tensor_desc;
+        return GRAPH_SUCCESS;
+    }
+    const uint8_t* GetData() const { return data_.data(); }
+    uint8_t* GetData() { return data_.data(); }
+    size_t GetSize() const { return data_.size(); }
+    graphStatus SetData(std::vector<uint8_t>&& data) {
+        data_ = std::move(data);
+        return GRAPH_SUCCESS;
+    }
+    graphStatus SetData(const std::vector<uint8_t>& data) {
+        data_ = data;
+        return GRAPH_SUCCESS;
+    }
+    graphStatus SetData(const uint8_t* data, size_t size) {
+        data_.assign(data, data + size);
+        return GRAPH_SUCCESS;
+    }
+    graphStatus SetDataType(const DataType& dtype) {
+        desc_.SetDataType(dtype);
+        return GRAPH_SUCCESS;
+    }
+    DataType GetDataType() const { return desc_.GetDataType(); }
+    graphStatus SetFormat(const Format& format) {
+        desc_.SetFormat(format);
+        return GRAPH_SUCCESS;
+    }
+    Format GetFormat() const { return desc_.GetFormat(); }
+
+private:
+    TensorDesc desc_;
+    std::vector<uint8_t> data_;
 };
 
 }  // namespace ge

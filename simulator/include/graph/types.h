@@ -21,3 +21,8 @@ enum DataType {
 enum Format { FORMAT_NCHW = 0, FORMAT_NHWC = 1, FORMAT_ND = 2, FORMAT_NDHWC = 27, FORMAT_NCDHW = 30, FORMAT_RESERVED = 40 };
 
 }  // namespace ge
+
+namespace domi {
+// How an operator is implemented (a plugin registration's ImplyType), with CANN's values.
+enum class ImplyType : unsigned int { BUILDIN = 0, TVM, CUSTOM, AI_CPU, CCE, GELOCAL, HCCL, INVALID = 0xFFFFFFFF };
+}  // namespace domi

@@ -40,6 +40,14 @@ const Port* FindPort(const std::vector<Port>& ports, const char_t* name) {
 }
 }  // namespace
 
+Operator OperatorFactory::CreateOperator(const char_t* const operator_name, const char_t* const operator_type) {
+    OpCreatorV2 create = Find(Reg().creators, operator_type ? operator_type : "");
+    return create ? create(AscendString(operator_name)) : Operator();
+}
+bool OperatorFactory::IsExistOp(const char_t* const operator_type) {
+    return static_cast<bool>(Find(Reg().creators, operator_type ? operator_type : ""));
+}
+
 OperatorCreatorRegister::OperatorCreatorRegister(const char_t* const operator_type, OpCreatorV2 const& op_creator) {
     std::lock_guard<std::mutex> lock(Reg().mu);
     Reg().creators[operator_type] = op_creator;
@@ -68,13 +76,13 @@ graphStatus Operator::VerifyAllAttr(bool /*disable_common_verifier*/) {
 }
 
 void Operator::InputRegister(const char_t* name, const char_t* datatype_symbol) {
-    inputs_.push_back({name, datatype_symbol, TensorDesc()});
+    inputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, ""});
 }
 void Operator::OptionalInputRegister(const char_t* name, const char_t* datatype_symbol) {
-    inputs_.push_back({name, datatype_symbol, TensorDesc()});
+    inputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, ""});
 }
 void Operator::OutputRegister(const char_t* name, const char_t* datatype_symbol) {
-    outputs_.push_back({name, datatype_symbol, TensorDesc()});
+    outputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, ""});
 }
 
 TensorDesc Operator::GetInputDescByName(const char_t* name) const {
@@ -105,10 +113,22 @@ graphStatus Operator::UpdateOutputDesc(const char_t* name, const TensorDesc& ten
 Operator& Operator::SetInput(const char_t* dst_name, const Operator& src_oprt) { return SetInput(dst_name, src_oprt, 0u); }
 Operator& Operator::SetInput(const char_t* dst_name, const Operator& src_oprt, const char_t* name) {
     UpdateInputDesc(dst_name, src_oprt.GetOutputDescByName(name));
+    if (Port* p = FindPort(inputs_, dst_name)) {
+        p->src = std::make_shared<const Operator>(src_oprt);
+        p->srcOutput = name;
+    }
     return *this;
 }
 Operator& Operator::SetInput(const char_t* dst_name, const Operator& src_oprt, uint32_t index) {
     UpdateInputDesc(dst_name, src_oprt.GetOutputDesc(index));
+    if (Port* p = FindPort(inputs_, dst_name)) {
+        p->src = std::make_shared<const Operator>(src_oprt);
+        p->srcOutput = index < src_oprt.outputs_.size() ? src_oprt.outputs_[index].name : std::to_string(index);
+    }
+    return *this;
+}
+Operator& Operator::SetInput(uint32_t dst_index, const Operator& src_oprt, uint32_t src_index) {
+    if (dst_index < inputs_.size()) SetInput(inputs_[dst_index].name.c_str(), src_oprt, src_index);
     return *this;
 }
 
