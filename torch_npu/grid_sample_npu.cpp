@@ -24,7 +24,9 @@
 #include <vector>
 
 #include <ATen/ATen.h>
+#include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
+#include <c10/util/Exception.h>
 #include <torch/library.h>
 
 #include "op_plugin/utils/op_api_common.h"
@@ -58,7 +60,7 @@ int64_t Lookup(const NamedCode (&table)[N], c10::string_view value, const char* 
         expected += entry.name;
         expected += "'";
     }
-    TORCH_CHECK_VALUE(false, what, " is '", std::string(value), "'; expected one of ", expected);
+    C10_THROW_ERROR(ValueError, c10::str(what, " is '", std::string(value), "'; expected one of ", expected));
 }
 
 at::Tensor GridSampleNpu(const at::Tensor& input, const at::Tensor& grid, c10::string_view mode,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import pathlib
 import sys
+import sysconfig
 
 _PKG = pathlib.Path(__file__).resolve().parent
 LIBRARY_NAME = "ascend_gridsample_torch_npu"
@@ -47,7 +48,8 @@ def build_flags() -> dict:
     # torch_npu.utils.cpp_extension.NpuExtension sets them, then CANN's (aclnn/aclnn_base.h).
     include_dirs = [str(npu_dir / "include"), str(npu_dir / "include" / "third_party" / "op-plugin"),
                     str(npu_dir / "include" / "third_party" / "hccl" / "inc")]
-    include_dirs += cpp_extension.include_paths()
+    # torch's, and Python's (op-plugin's headers include torch/csrc ones that need Python.h).
+    include_dirs += cpp_extension.include_paths() + [sysconfig.get_paths()["include"]]
     cann = os.environ.get("ASCEND_HOME_PATH") or os.environ.get("ASCEND_TOOLKIT_HOME")
     if cann:
         include_dirs.append(os.path.join(cann, "include"))
