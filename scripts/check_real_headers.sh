@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Conformance with the real CANN headers: every op_host, op_graph and examples/*.cpp source (and the
-# tests/conformance/*.cpp checks) is compiled, syntax only, against the ACL runtime, GE graph and
+# tests/conformance/*.cpp checks and the torch_npu/ binding) is compiled, syntax only, against the ACL runtime, GE graph and
 # op-plugin aclnn headers that the torch-npu wheel ships. The real headers come first on the include
 # path, so they win wherever they exist; the simulator supplies only what the wheel lacks
 # (kernel_operator.h, register/, exe_graph/, tiling/platform/, aclnn/acl_meta.h, ...).
@@ -100,6 +100,30 @@ for f in "${planted[@]}"; do
     fi
 done
 
+# The torch_npu binding (torch_npu/*.cpp), compiled like op-plugin's own kernels against torch's
+# and the wheel's headers (-DCURRENT_VERSION=12: op-plugin's version code of torch 2.13), and its
+# planted violations (tests/torch_npu/*.cpp: a control that compiles, a planted line rejected with
+# the file's expected message). Built for real only where torch_npu imports
+# (python -m ascend_gridsample build-torch-npu, or CMake with AGS_TORCH_NPU=ON).
+binding=(torch_npu/*.cpp)
+for f in "${binding[@]}"; do compile "$f" "${conf_flags[@]}"; done
+binding_planted=(tests/torch_npu/*.cpp)
+for f in "${binding_planted[@]}"; do
+    expect=$(sed -n 's|^// expect-error: ||p' "$f" | head -n 1)
+    if ! "$CXX" "${flags[@]}" "${conf_flags[@]}" "$f" > "$CACHE/one.log" 2>&1; then
+        printf '  %-60s error (control)\n' "$f"
+        sed 's/^/      /' "$CACHE/one.log" | head -n 20
+        fail=$((fail + 1))
+    elif "$CXX" "${flags[@]}" "${conf_flags[@]}" -DAGS_PLANT "$f" > "$CACHE/one.log" 2>&1 ||
+         [ -z "$expect" ] || ! grep -Fq "$expect" "$CACHE/one.log"; then
+        printf '  %-60s error (planted line not rejected with: %s)\n' "$f" "$expect"
+        sed 's/^/      /' "$CACHE/one.log" | head -n 20
+        fail=$((fail + 1))
+    else
+        printf '  %-60s OK (planted line rejected)\n' "$f"
+    fi
+done
+
 # The declarations (tests/conformance/*_declarations.cpp: acl runtime, GE): the same program built
 # against the real headers and against the simulator's alone must print the same types, values
 # and sizes.
@@ -132,6 +156,6 @@ else
     fail=$((fail + 1))
 fi
 rm -rf "$probe"
-total=$(( ${#sources[@]} + ${#conformance[@]} + ${#planted[@]} + ${#declarations[@]} + 1 ))
+total=$(( ${#sources[@]} + ${#conformance[@]} + ${#planted[@]} + ${#binding[@]} + ${#binding_planted[@]} + ${#declarations[@]} + 1 ))
 echo "conformance: $((total - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -26,6 +26,11 @@ import sys as _sys
 
 if "torch" in _sys.modules:
     register_torch_ops()
+# On an Ascend machine (`import torch_npu, ascend_gridsample`): the NPU kernel of the same op, if built.
+if "torch_npu" in _sys.modules:
+    from . import _torch_npu
+
+    _torch_npu.load()
 
 __all__ = [
     "backend",

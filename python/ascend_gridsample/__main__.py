@@ -5,14 +5,34 @@ and the op prototypes (array_ops.h, grid_sample_proto.h).
 The checked build is the default: a kernel launched with tikicpulib.h's ICPU_RUN_KF is in CPU debug
 mode (Ascend C operator debugging API, "ICPU_RUN_KF"), where CANN checks the kernel's API use; here
 that is the build in which every documented hardware rule is asserted. --fast selects the build
-with the checks compiled out."""
+with the checks compiled out.
+
+python -m ascend_gridsample build-torch-npu [--verbose]: builds the NPU kernel of
+torch.ops.ascend_gridsample.grid_sample (torch_npu/grid_sample_npu.cpp) where torch_npu imports;
+``import torch_npu, ascend_gridsample`` then loads it (see _torch_npu.py)."""
 import argparse
 import pathlib
+import sys
 
 _PKG = pathlib.Path(__file__).resolve().parent
 
 
+def build_torch_npu(argv: list) -> None:
+    parser = argparse.ArgumentParser(prog="python -m ascend_gridsample build-torch-npu")
+    parser.add_argument("--verbose", action="store_true", help="show the compiler commands")
+    args = parser.parse_args(argv)
+    from . import _torch_npu
+    try:
+        library = _torch_npu.build(verbose=args.verbose)
+    except RuntimeError as error:
+        sys.exit(f"build-torch-npu: {error}")
+    print(f"built {library}; `import torch_npu, ascend_gridsample` loads it")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["build-torch-npu"]:
+        build_torch_npu(sys.argv[2:])
+        return
     parser = argparse.ArgumentParser(prog="python -m ascend_gridsample")
     parser.add_argument("--cflags", action="store_true", help="include paths and definitions")
     parser.add_argument("--libs", action="store_true", help="linker flags")
