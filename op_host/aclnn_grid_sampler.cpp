@@ -532,12 +532,6 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
                       "out view elements overlap (shape " + Join(os) + ", strides " + Join(e->out.strides) +
                           "); expected a view whose elements do not overlap (each dim's stride, in increasing order, "
                           "at least the span of the smaller ones)");
-    const bool anyEmpty = e->input.elements == 0 || e->grid.elements == 0 || e->out.elements == 0;
-    for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"input", &e->input}, {"grid", &e->grid}, {"out", &e->out}})
-        if (!anyEmpty && d->data == nullptr)
-            return Reject(ACLNN_ERR_PARAM_NULLPTR, name,
-                          std::string(label) + " data is nullptr on a non-empty tensor (shape " + Join(d->shape) +
-                              "); expected device memory from aclrtMalloc");
 
     e->mode = static_cast<int>(interpolationMode);
     e->padding = static_cast<int>(paddingMode);
@@ -586,6 +580,11 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
         std::snprintf(buf, sizeof buf, "%p", p);
         return std::string(buf);
     };
+    for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"input", &e->input}, {"grid", &e->grid}, {"out", &e->out}})
+        if (d->data == nullptr)
+            return Reject(ACLNN_ERR_PARAM_NULLPTR, name,
+                          std::string(label) + " data is nullptr on a non-empty tensor (shape " + Join(d->shape) +
+                              "); expected device memory from aclrtMalloc");
     for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"input", &e->input}, {"grid", &e->grid}, {"out", &e->out}})
         if (!gridsample::DeviceRangeLive(d->data, d->extentBytes))
             return Reject(ACLNN_ERR_PARAM_INVALID, name,

@@ -338,8 +338,8 @@ std::vector<Row> Rows() {
             p.out.strides[0] = INT64_MAX - 1000;
             p.out.storage = {INT64_MAX};
         }, Twist::kNone, false, kInvalid, "spans more bytes than int64 can count");
-        add("input data nullptr", [](Problem& p) { p.input.data = Data::kNull; }, Twist::kNone, false, kNull, "input data is nullptr");
-        add("out data nullptr", [](Problem& p) { p.out.data = Data::kNull; }, Twist::kNone, false, kNull, "out data is nullptr");
+        add("input data nullptr", [](Problem& p) { p.input.data = Data::kNull; }, Twist::kNone, true, kNull, "input data is nullptr");
+        add("out data nullptr", [](Problem& p) { p.out.data = Data::kNull; }, Twist::kNone, true, kNull, "out data is nullptr");
         // the second phase: memory
         add("input data wild", [](Problem& p) { p.input.data = Data::kWild; }, Twist::kNone, true, kInvalid, "input data 0x10000");
         add("grid data is host memory", [](Problem& p) { p.grid.data = Data::kHost; }, Twist::kNone, true, kInvalid,
