@@ -27,6 +27,10 @@
 //   ACL_ERROR_RT_AICPU_EXCEPTION     507018  (at sync) a host task returned non-zero
 // Every failure also records "<call>: <parameter> <what it was>; expected <what>" for aclGetRecentErrMsg.
 //
+// Queued work (kernel and AI CPU launches, async copies and memsets) pins the device blocks it uses
+// from enqueue until it has run: aclrtFree of a pinned block succeeds at once and the address is
+// gone for the API, but the storage is released after that work (no use after free). docs/errors.md.
+//
 // Simplification of CANN's per-thread contexts: a thread that never called aclrtSetDevice uses the
 // device most recently set by any thread of the process.
 #include <chrono>
