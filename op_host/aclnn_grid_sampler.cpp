@@ -1,6 +1,7 @@
 // aclnnGridSampler2D / aclnnGridSampler3D: argument checks in the documented order, then a plan
 // (tiling for the AI Core kernel, or the AI CPU path), then an asynchronous launch on a stream.
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -61,7 +62,46 @@ struct TensorDesc {
     std::vector<int64_t> shape, strides;
     char* data = nullptr;   // first element of the view
     int64_t elements = 1;
+    uint64_t extentBytes = 0;   // bytes from the first element to the end of the last one (0: empty)
 };
+
+// Bytes from the view's first element to the end of its furthest one (strides are non-negative),
+// without signed overflow; false when that does not fit in int64.
+bool ViewExtentBytes(const TensorDesc& d, uint64_t* bytes) {
+    int64_t last = 0;
+    for (size_t i = 0; i < d.shape.size(); ++i) {
+        if (d.shape[i] == 0) {
+            *bytes = 0;
+            return true;
+        }
+        int64_t step = 0;
+        if (__builtin_mul_overflow(d.shape[i] - 1, d.strides[i], &step) || __builtin_add_overflow(last, step, &last))
+            return false;
+    }
+    int64_t total = 0, packed = 0;
+    if (__builtin_add_overflow(last, int64_t{1}, &total) || __builtin_mul_overflow(total, d.type->bytes, &total) ||
+        __builtin_mul_overflow(d.elements, d.type->bytes, &packed))   // a packed copy's size (Stage)
+        return false;
+    *bytes = static_cast<uint64_t>(total);
+    return true;
+}
+
+// True when no two elements of the view share an address: ordered by stride, each dim of size > 1
+// steps past everything the smaller-stride dims span. (A sufficient rule, as torch's
+// non-overlapping check is; views that interleave dims without overlap are rare and rejected.)
+bool ViewElementsDisjoint(const TensorDesc& d) {
+    std::vector<std::pair<int64_t, int64_t>> dims;   // (stride, size) of dims with size > 1
+    for (size_t i = 0; i < d.shape.size(); ++i)
+        if (d.shape[i] > 1) dims.push_back({d.strides[i], d.shape[i]});
+    std::sort(dims.begin(), dims.end());
+    int64_t span = 1;   // elements' index range covered by the dims so far
+    for (const auto& [stride, size] : dims) {
+        if (stride < span) return false;
+        int64_t reach = 0;
+        if (__builtin_mul_overflow(stride, size - 1, &reach) || __builtin_add_overflow(reach, span, &span)) return true;
+    }
+    return true;
+}
 
 std::string Join(const std::vector<int64_t>& v) {
     std::string s = "[";
@@ -126,6 +166,7 @@ struct StagedView {
 // handles to executors, so a wild, foreign or already used handle is an error, not a crash.
 struct GridSampleExecutor {
     std::string api;
+    bool repeatable = false;   // aclSetAclOpExecutorRepeatable: kept after a launch until aclDestroyAclOpExecutor
     bool empty = false;
     bool aiCore = false;
     gridsample::Tiling tiling;
@@ -138,7 +179,7 @@ struct GridSampleExecutor {
 
 struct ExecutorRegistry {
     std::mutex mu;
-    std::map<uintptr_t, std::unique_ptr<GridSampleExecutor>> live;
+    std::map<uintptr_t, std::shared_ptr<GridSampleExecutor>> live;
     uintptr_t serial = 0;
 };
 ExecutorRegistry& Executors() {
@@ -154,16 +195,19 @@ aclOpExecutor* Publish(std::unique_ptr<GridSampleExecutor> e) {
     r.live[h] = std::move(e);
     return reinterpret_cast<aclOpExecutor*>(h);
 }
-// Removes a handle from the registry (an executor is used once); null for an unknown handle.
-std::unique_ptr<GridSampleExecutor> Take(aclOpExecutor* handle) {
+// The executor behind a handle for a launch, or null for an unknown handle. A launch releases an
+// executor that is not repeatable (it is used once); a repeatable one stays until
+// aclDestroyAclOpExecutor.
+std::shared_ptr<GridSampleExecutor> Take(aclOpExecutor* handle) {
     ExecutorRegistry& r = Executors();
     std::lock_guard<std::mutex> lock(r.mu);
     auto it = r.live.find(reinterpret_cast<uintptr_t>(handle));
     if (it == r.live.end()) return nullptr;
-    std::unique_ptr<GridSampleExecutor> e = std::move(it->second);
-    r.live.erase(it);
+    std::shared_ptr<GridSampleExecutor> e = it->second;
+    if (!e->repeatable) r.live.erase(it);
     return e;
 }
+
 
 }  // namespace
 
@@ -184,7 +228,7 @@ bool KernelCanAddress(const TensorDesc& d, int64_t innerRun) {
     if (d.strides[r - 1] != 1) return false;
     if (grid && (r < 2 || d.strides[r - 2] != innerRun)) return false;
     for (size_t i = 0; i + (grid ? 2 : 1) < r; ++i) {
-        if (d.strides[i] < 1 || d.strides[i] * elem > kMaxDmaStrideBytes) return false;
+        if (d.strides[i] < 1 || d.strides[i] > kMaxDmaStrideBytes / elem) return false;
     }
     const size_t rowDim = r - (grid ? 3 : 2);   // H of input/out, H of grid
     const int64_t rowLen = d.shape[r - (grid ? 2 : 1)] * innerRun;
@@ -206,7 +250,7 @@ bool ChannelLastKernelCanAddress(const TensorDesc& d) {
     const int64_t c = d.shape[1], w = d.shape[3], elem = d.type->bytes;
     if (s[1] != 1 || s[3] < c || s[2] < w * s[3] || s[0] < 0) return false;
     for (int64_t v : {s[0], s[2], s[3]})
-        if (v * elem > kMaxDmaStrideBytes) return false;
+        if (v > kMaxDmaStrideBytes / elem) return false;
     return true;
 }
 
@@ -248,7 +292,7 @@ bool PlanKernel(GridSampleExecutor* e) {
     const int64_t elem = e->input.type->bytes;
     for (const auto* strides : {&is, &gs, &os})
         for (int64_t s : *strides)
-            if (s * elem > kMaxDmaStrideBytes) return false;
+            if (s > kMaxDmaStrideBytes / elem) return false;
 
     ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSample");
     gert::OpImplRegisterV2::TilingKernelFunc tilingFunc = def.AICore().GetTiling();
@@ -322,7 +366,8 @@ bool PlanViewCopy(const TensorDesc& d, uint32_t direction, uint32_t coreNum, uin
     std::vector<int64_t> shape, stride;
     for (size_t i = 0; i < d.shape.size(); ++i) {
         if (d.shape[i] == 1) continue;
-        if (!shape.empty() && stride.back() == d.strides[i] * d.shape[i]) {
+        int64_t outer = 0;
+        if (!shape.empty() && !__builtin_mul_overflow(d.strides[i], d.shape[i], &outer) && stride.back() == outer) {
             shape.back() *= d.shape[i];
             stride.back() = d.strides[i];
             continue;
@@ -477,6 +522,16 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
                           "out has stride 0 in dim " + std::to_string(i) + " (strides " + Join(e->out.strides) +
                               "); expected a view whose elements do not overlap");
+    for (const auto& [label, d] : {std::pair<const char*, TensorDesc*>{"input", &e->input}, {"grid", &e->grid}, {"out", &e->out}})
+        if (!ViewExtentBytes(*d, &d->extentBytes))
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          std::string(label) + " view (shape " + Join(d->shape) + ", strides " + Join(d->strides) +
+                              ") spans more bytes than int64 can count; expected a view inside one device allocation");
+    if (e->out.elements != 0 && !ViewElementsDisjoint(e->out))
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "out view elements overlap (shape " + Join(os) + ", strides " + Join(e->out.strides) +
+                          "); expected a view whose elements do not overlap (each dim's stride, in increasing order, "
+                          "at least the span of the smaller ones)");
 
     e->mode = static_cast<int>(interpolationMode);
     e->padding = static_cast<int>(paddingMode);
@@ -505,7 +560,7 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
                    aclrtStream stream) {
     const std::string name = api;
     if (executor == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "executor is nullptr; call the GetWorkspaceSize phase first");
-    std::unique_ptr<GridSampleExecutor> e = Take(executor);   // an executor is used once
+    std::shared_ptr<const GridSampleExecutor> e = Take(executor);
     if (e == nullptr)
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
                       "executor is not a live executor (already used, or not returned by a GetWorkspaceSize call); "
@@ -517,6 +572,31 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
                       "workspace of " + std::to_string(workspaceSize) + " bytes at " +
                           (workspace ? "a valid address" : "nullptr") + "; expected " + std::to_string(e->workspaceBytes) + " bytes");
+    // Every byte the launch reads or writes must lie in live device memory, checked once per call
+    // before anything is queued (no per-element cost): a wild, freed, host or too small buffer is
+    // rejected here, and out stays untouched.
+    auto pointer = [](const void* p) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%p", p);
+        return std::string(buf);
+    };
+    for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"input", &e->input}, {"grid", &e->grid}, {"out", &e->out}})
+        if (d->data == nullptr)
+            return Reject(ACLNN_ERR_PARAM_NULLPTR, name,
+                          std::string(label) + " data is nullptr on a non-empty tensor (shape " + Join(d->shape) +
+                              "); expected device memory from aclrtMalloc");
+    for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"input", &e->input}, {"grid", &e->grid}, {"out", &e->out}})
+        if (!gridsample::DeviceRangeLive(d->data, d->extentBytes))
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          std::string(label) + " data " + pointer(d->data) + " with its view of " + std::to_string(d->extentBytes) +
+                              " bytes (shape " + Join(d->shape) + ", strides " + Join(d->strides) +
+                              ") is not inside one live device allocation; expected memory from aclrtMalloc (or "
+                              "aclrtHostRegister) that holds the whole view");
+    if (e->workspaceBytes > 0 && !gridsample::DeviceRangeLive(workspace, e->workspaceBytes))
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "workspace " + pointer(workspace) + " does not hold " + std::to_string(e->workspaceBytes) +
+                          " bytes of one live device allocation; expected aclrtMalloc memory of at least the size "
+                          "GetWorkspaceSize returned");
     char* ws = static_cast<char*>(workspace);
     if (!e->aiCore) {
         // The AI CPU kernel reads and writes the tensors in place; its argument block carries the views.
@@ -613,5 +693,43 @@ aclnnStatus aclnnGridSamplerNdGetWorkspaceSize(const aclTensor* input, const acl
 aclnnStatus aclnnGridSamplerNd(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
     return Launch("aclnnGridSamplerNd", workspace, workspaceSize, executor, stream);
 }
+
+#if defined(ASCENDC_SIM_CHECKED)
+// Executor lifetime, as CANN documents it (aclSetAclOpExecutorRepeatable,
+// https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/aolapi/operatorlist_00041.html, and
+// aclDestroyAclOpExecutor, https://www.hiascend.com/document/detail/en/canncommercial/850/API/aolapi/operatorlist_00021.html):
+// the second phase releases an executor that is not repeatable; one made repeatable right after the
+// first phase may be launched any number of times and is released by aclDestroyAclOpExecutor; a null
+// executor is 561103. In a CANN build the op-API framework provides both; with the simulator the
+// only executors are this library's. Beyond the documentation, aclDestroyAclOpExecutor also releases
+// an executor that was never launched (otherwise nothing could).
+aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
+    const std::string name = "aclSetAclOpExecutorRepeatable";
+    if (executor == nullptr) return Reject(ACLNN_ERR_INNER_NULLPTR, name, "executor is nullptr; expected the executor of a GetWorkspaceSize call");
+    ExecutorRegistry& r = Executors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    auto it = r.live.find(reinterpret_cast<uintptr_t>(executor));
+    if (it == r.live.end())
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "executor is not a live executor (already launched or destroyed, or not returned by a "
+                      "GetWorkspaceSize call); expected the executor of the preceding GetWorkspaceSize call");
+    it->second->repeatable = true;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
+    const std::string name = "aclDestroyAclOpExecutor";
+    if (executor == nullptr) return Reject(ACLNN_ERR_INNER_NULLPTR, name, "executor is nullptr; expected a live executor");
+    ExecutorRegistry& r = Executors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    auto it = r.live.find(reinterpret_cast<uintptr_t>(executor));
+    if (it == r.live.end())
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "executor is not a live executor (a launch already released it, or it was destroyed, or "
+                      "never returned by a GetWorkspaceSize call); expected a repeatable or never launched executor");
+    r.live.erase(it);   // queued launches hold their own reference
+    return ACLNN_SUCCESS;
+}
+#endif
 
 }  // extern "C"

@@ -38,6 +38,10 @@ aclnnStatus LaunchAicpuKernel(aclrtStream stream, const char* name, std::vector<
 // reaches this point.
 aclnnStatus ReleaseAfterStream(aclrtStream stream, std::shared_ptr<const void> hostBuffer);
 
+// True when [p, p + bytes) lies inside one live device allocation (aclrtMalloc memory, or the device
+// mapping of host memory registered with aclrtHostRegister); bytes == 0 is always true.
+bool DeviceRangeLive(const void* p, uint64_t bytes);
+
 void RecordError(const std::string& message);
 
 }  // namespace gridsample

@@ -1,6 +1,7 @@
 // op_host's binding to the simulator: the only op_host file that knows there is no NPU.
 #include "op_host/grid_sample_launch.h"
 
+#include <cstring>
 #include <mutex>
 
 #include "ascend_sim/errmsg.h"
@@ -35,11 +36,50 @@ aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilin
     return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
 }
 
+namespace {
+// Bytes from a view's first element to the end of its furthest one; 0 for an empty view, and for
+// one that does not fit in int64 (never launched: the aclnn checks reject it).
+uint64_t ViewBytes(const aicpu::View& v) {
+    static const int64_t kElemBytes[] = {4, 2, 2, 8, 1, 1, 2, 4, 8};   // in ElemType order
+    int64_t last = 0;
+    for (int i = 0; i < v.rank; ++i) {
+        if (v.shape[i] == 0) return 0;
+        int64_t step = 0;
+        if (v.strides[i] < 0 || __builtin_mul_overflow(v.shape[i] - 1, v.strides[i], &step) ||
+            __builtin_add_overflow(last, step, &last))
+            return 0;
+    }
+    int64_t bytes = 0;
+    if (__builtin_mul_overflow(last + 1, kElemBytes[static_cast<int>(v.type)], &bytes)) return 0;
+    return static_cast<uint64_t>(bytes);
+}
+
+// The model's AI CPU runs the kernel behind a check that each view lies inside one live
+// allocation (the storage it sees): the simulator catches an AI CPU access outside device memory as
+// the checked build's GM checks do for AI Core kernels, in both builds (once per launch).
+int BoundedGridSampleAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes) {
+    if (addrCount != 3 || argBytes != sizeof(aicpu::KernelArgs)) return 1;
+    aicpu::KernelArgs a;
+    std::memcpy(&a, args, sizeof(a));
+    const aicpu::View* views[] = {&a.input, &a.grid, &a.out};
+    const char* names[] = {"input", "grid", "out"};
+    for (int i = 0; i < 3; ++i) {
+        const uint64_t bytes = ViewBytes(*views[i]);
+        if (bytes != 0 && !ascend_sim::DeviceRangeValid(addrs[i], bytes)) {
+            ascend_sim::SetRecentErrMsg(std::string(aicpu::kKernelName) + ": " + names[i] + " view of " +
+                                        std::to_string(bytes) + " bytes is outside device memory");
+            return 2;
+        }
+    }
+    return aicpu::GridSampleAicpuKernel(addrs, addrCount, args, argBytes);
+}
+}  // namespace
+
 aclnnStatus LaunchAicpuKernel(aclrtStream stream, const char* name, std::vector<void*> deviceAddrs,
                               std::vector<uint8_t> args) {
     // the AI CPU kernels of this package, registered with the model's AI CPU on first use
     static std::once_flag registered;
-    std::call_once(registered, [] { ascend_sim::RegisterAicpuKernel(aicpu::kKernelName, &aicpu::GridSampleAicpuKernel); });
+    std::call_once(registered, [] { ascend_sim::RegisterAicpuKernel(aicpu::kKernelName, &BoundedGridSampleAicpuKernel); });
     return ascend_sim::EnqueueAicpuKernel(stream, name, std::move(deviceAddrs), std::move(args)) == 0
                ? ACLNN_SUCCESS
                : ACLNN_ERR_RUNTIME_ERROR;
@@ -50,6 +90,10 @@ aclnnStatus ReleaseAfterStream(aclrtStream stream, std::shared_ptr<const void> h
     return ascend_sim::EnqueueHostTask(stream, [hostBuffer]() mutable { hostBuffer.reset(); return 0; }, "release host buffer") == 0
                ? ACLNN_SUCCESS
                : ACLNN_ERR_RUNTIME_ERROR;
+}
+
+bool DeviceRangeLive(const void* p, uint64_t bytes) {
+    return bytes == 0 || (p != nullptr && ascend_sim::DeviceAddressValid(p, static_cast<size_t>(bytes)));
 }
 
 void RecordError(const std::string& message) { ascend_sim::SetRecentErrMsg(message); }

@@ -225,10 +225,31 @@ void CollectTaps(const AxisTaps* taps, int r, const View& input, PointTaps* out)
     }
 }
 
+// Elements from a view's first element to its furthest one, plus one (0: empty).
+int64_t SpanElements(const View& v) {
+    int64_t last = 0;
+    for (int i = 0; i < v.rank; ++i) {
+        if (v.shape[i] == 0) return 0;
+        last += (v.shape[i] - 1) * v.strides[i];
+    }
+    return last + 1;
+}
+
+// The checked build verifies every element the kernel reads or writes against its tensor's view
+// (the simulator's AI CPU counterpart of the GM access checks); the fast build relies on the launch
+// checks. False from RunRange: an access outside a view, nothing more is done.
+#if defined(ASCENDC_SIM_CHECKED) && ASCENDC_SIM_CHECKED
+constexpr bool kCheckAccesses = true;
+#else
+constexpr bool kCheckAccesses = false;
+#endif
+inline bool Inside(int64_t offset, int64_t span) { return !kCheckAccesses || (offset >= 0 && offset < span); }
+
 // Output points [begin, end) of the flattened (N, O_1..O_r), with the input read through Codec.
 template <typename Codec>
-void RunRange(const View& input, const View& grid, const View& out, int mode, int padding, bool alignCorners,
+bool RunRange(const View& input, const View& grid, const View& out, int mode, int padding, bool alignCorners,
               int64_t begin, int64_t end) {
+    const int64_t inSpan = SpanElements(input), gridSpan = SpanElements(grid), outSpan = SpanElements(out);
     const int r = input.rank - 2;
     const int64_t channels = input.shape[1];
     int64_t outPoints = 1;
@@ -246,6 +267,7 @@ void RunRange(const View& input, const View& grid, const View& out, int mode, in
         // grid component k addresses spatial axis r-1-k (innermost first)
         for (int k = 0; k < r; ++k) {
             const int axis = r - 1 - k;
+            if (!Inside(gridBase + k * grid.strides[r + 1], gridSpan)) return false;
             taps[axis] = ComputeAxis(Load(grid, gridBase + k * grid.strides[r + 1]), input.shape[2 + axis], mode,
                                      padding, alignCorners);
         }
@@ -256,14 +278,19 @@ void RunRange(const View& input, const View& grid, const View& out, int mode, in
         for (int64_t ch = 0; ch < channels; ++ch) {
             const int64_t inBase = b * input.strides[0] + ch * input.strides[1];
             double acc = 0.0;
-            for (size_t t = 0; t < count; ++t) acc += point.weights[t] * Codec::Load(in, inBase + point.offsets[t]);
+            for (size_t t = 0; t < count; ++t) {
+                if (!Inside(inBase + point.offsets[t], inSpan)) return false;
+                acc += point.weights[t] * Codec::Load(in, inBase + point.offsets[t]);
+            }
+            if (!Inside(outBase + ch * out.strides[1], outSpan)) return false;
             Store(out, outBase + ch * out.strides[1], acc);
         }
     }
+    return true;
 }
 
 template <typename Codec>
-void RunParallel(const View& input, const View& grid, const View& out, int mode, int padding, bool alignCorners) {
+bool RunParallel(const View& input, const View& grid, const View& out, int mode, int padding, bool alignCorners) {
     int64_t total = input.shape[0];
     for (int d = 0; d < input.rank - 2; ++d) total *= grid.shape[1 + d];
     // the AI CPU has several cores too: split the points when there are enough of them
@@ -271,29 +298,35 @@ void RunParallel(const View& input, const View& grid, const View& out, int mode,
     const int64_t hw = std::max<int64_t>(1, std::thread::hardware_concurrency());
     const int64_t threads = std::min<int64_t>(hw, std::max<int64_t>(1, total / kPointsPerThread));
     std::vector<std::thread> workers;
+    std::vector<char> inside(static_cast<size_t>(threads), 1);
     const int64_t per = (total + threads - 1) / threads;
     for (int64_t t = 1; t < threads; ++t) {
         const int64_t b = t * per, e = std::min(total, b + per);
-        if (b < e) workers.emplace_back([=, &input, &grid, &out] { RunRange<Codec>(input, grid, out, mode, padding, alignCorners, b, e); });
+        if (b < e)
+            workers.emplace_back([=, &input, &grid, &out, &inside] {
+                inside[t] = RunRange<Codec>(input, grid, out, mode, padding, alignCorners, b, e);
+            });
     }
-    RunRange<Codec>(input, grid, out, mode, padding, alignCorners, 0, std::min(total, per));
+    inside[0] = RunRange<Codec>(input, grid, out, mode, padding, alignCorners, 0, std::min(total, per));
     for (auto& w : workers) w.join();
+    return std::all_of(inside.begin(), inside.end(), [](char c) { return c != 0; });
 }
 
 }  // namespace
 
-void Run(const View& input, const View& grid, const View& out, int mode, int padding, bool alignCorners) {
+bool Run(const View& input, const View& grid, const View& out, int mode, int padding, bool alignCorners) {
     switch (input.type) {
-        case ElemType::kFloat32: RunParallel<Plain<float>>(input, grid, out, mode, padding, alignCorners); break;
-        case ElemType::kFloat64: RunParallel<Plain<double>>(input, grid, out, mode, padding, alignCorners); break;
-        case ElemType::kFloat16: RunParallel<HalfCodec>(input, grid, out, mode, padding, alignCorners); break;
-        case ElemType::kBFloat16: RunParallel<Bf16Codec>(input, grid, out, mode, padding, alignCorners); break;
-        case ElemType::kInt8: RunParallel<Plain<int8_t>>(input, grid, out, mode, padding, alignCorners); break;
-        case ElemType::kUInt8: RunParallel<Plain<uint8_t>>(input, grid, out, mode, padding, alignCorners); break;
-        case ElemType::kInt16: RunParallel<Plain<int16_t>>(input, grid, out, mode, padding, alignCorners); break;
-        case ElemType::kInt32: RunParallel<Plain<int32_t>>(input, grid, out, mode, padding, alignCorners); break;
-        case ElemType::kInt64: RunParallel<Plain<int64_t>>(input, grid, out, mode, padding, alignCorners); break;
+        case ElemType::kFloat32: return RunParallel<Plain<float>>(input, grid, out, mode, padding, alignCorners);
+        case ElemType::kFloat64: return RunParallel<Plain<double>>(input, grid, out, mode, padding, alignCorners);
+        case ElemType::kFloat16: return RunParallel<HalfCodec>(input, grid, out, mode, padding, alignCorners);
+        case ElemType::kBFloat16: return RunParallel<Bf16Codec>(input, grid, out, mode, padding, alignCorners);
+        case ElemType::kInt8: return RunParallel<Plain<int8_t>>(input, grid, out, mode, padding, alignCorners);
+        case ElemType::kUInt8: return RunParallel<Plain<uint8_t>>(input, grid, out, mode, padding, alignCorners);
+        case ElemType::kInt16: return RunParallel<Plain<int16_t>>(input, grid, out, mode, padding, alignCorners);
+        case ElemType::kInt32: return RunParallel<Plain<int32_t>>(input, grid, out, mode, padding, alignCorners);
+        case ElemType::kInt64: return RunParallel<Plain<int64_t>>(input, grid, out, mode, padding, alignCorners);
     }
+    return true;
 }
 
 int GridSampleAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes) {
@@ -303,8 +336,8 @@ int GridSampleAicpuKernel(void* const* addrs, uint32_t addrCount, const void* ar
     a.input.data = addrs[0];
     a.grid.data = addrs[1];
     a.out.data = addrs[2];
-    Run(a.input, a.grid, a.out, a.mode, a.padding, a.alignCorners != 0);
-    return 0;
+    // non-zero: an access outside a tensor's view (checked build)
+    return Run(a.input, a.grid, a.out, a.mode, a.padding, a.alignCorners != 0) ? 0 : 3;
 }
 
 }  // namespace gridsample::aicpu

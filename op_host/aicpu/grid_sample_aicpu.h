@@ -24,7 +24,9 @@ struct View {
 
 // input (N, C, S_1..S_r), grid (N, O_1..O_r, r), out (N, C, O_1..O_r); r = rank - 2 >= 1.
 // mode 0 linear, 1 nearest, 2 cubic; padding 0 zeros, 1 border, 2 reflection.
-void Run(const View& input, const View& grid, const View& out, int mode, int padding, bool alignCorners);
+// False when an element outside a view would be read or written (checked build only; nothing
+// more is done then).
+bool Run(const View& input, const View& grid, const View& out, int mode, int padding, bool alignCorners);
 
 // The kernel's argument block: the views without their data pointers, which arrive as the
 // kernel's device addresses (input, grid, out).

@@ -1,4 +1,5 @@
 // aclTensor / aclIntArray: creation, getters round trip, rejected arguments.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -136,6 +137,15 @@ TEST_CASE("aclIntArray create and destroy") {
     CHECK_MSG(ContainsAll(m, {"aclCreateIntArray", "value is nullptr"}), m);
     aclIntArray* e = aclCreateIntArray(nullptr, 0);
     CHECK(e != nullptr && aclDestroyIntArray(e) == ACLNN_SUCCESS);
+}
+
+
+TEST_CASE("contiguous strides beyond int64 are rejected, not overflowed") {
+    const int64_t view[] = {int64_t(1) << 40, int64_t(1) << 40, int64_t(1) << 40}, storage[] = {INT64_MAX};
+    float data[1];
+    CHECK(aclCreateTensor(view, 3, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, storage, 1, data) == nullptr);
+    const std::string m = Msg();
+    CHECK_MSG(ContainsAll(m, {"aclCreateTensor", "viewDims", "contiguous strides beyond int64"}), m);
 }
 
 TEST_MAIN()

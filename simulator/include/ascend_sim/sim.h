@@ -61,6 +61,20 @@ ASCEND_SIM_API bool DeviceRangeValid(const void* p, size_t bytes);
 ASCEND_SIM_API void* DeviceTranslate(const void* p);
 // True when p lies in the reserved device address range.
 ASCEND_SIM_API bool IsDeviceAddressRange(const void* p);
+// Launches hold the blocks they use from enqueue until they have run: DevicePin returns the block
+// containing p (0 when p is in no live block), DeviceUnpin releases it. DeviceFree of a pinned
+// block marks it freed (no API accepts it any more) and releases it with the last pin.
+ASCEND_SIM_API uintptr_t DevicePin(const void* p);
+ASCEND_SIM_API void DeviceUnpin(uintptr_t block);
+// True while a freed block is still held by a launch (its release is pending).
+ASCEND_SIM_API bool DeviceBlockHeld(uintptr_t block);
+// What the registry holds: every block (aclrtMalloc, aclrtHostRegister mappings, GmAlloc), their
+// bytes, and those freed while a launch still holds them. Tests compare it before and after a call
+// to prove that nothing leaked.
+struct DeviceMemoryUse {
+    uint64_t blocks = 0, bytes = 0, pendingFrees = 0;
+};
+ASCEND_SIM_API DeviceMemoryUse DeviceMemoryInUse();
 
 // ---- counters --------------------------------------------------------------------------
 struct ASCEND_SIM_API CoreCounters {

@@ -30,6 +30,11 @@ struct Block {
     size_t bytes = 0;
     char* storage = nullptr;
     bool ownsStorage = false;   // false: registered host memory (aclrtHostRegister), or GmAlloc identity
+    // Launches queued on a stream hold a pin from enqueue until they have run. Freeing a pinned block
+    // (aclrtFree while a launch that uses it is in flight) only marks it: the API no longer accepts
+    // the address, and the storage stays until the last pin is released (no use after free).
+    int pins = 0;
+    bool freed = false;
 };
 
 struct Registry {
@@ -137,6 +142,11 @@ bool DeviceFree(void* p) {
         std::unique_lock<std::shared_mutex> lock(r.mu);
         auto it = r.byDevice.find(reinterpret_cast<uintptr_t>(p));
         if (it == r.byDevice.end()) return false;
+        if (it->second.freed) return false;
+        if (it->second.pins > 0) {
+            it->second.freed = true;
+            return true;
+        }
         b = it->second;
         auto& index = b.ownsStorage ? r.byStorage : r.hostMaps;
         auto s = index.find(reinterpret_cast<uintptr_t>(b.storage));
@@ -150,7 +160,7 @@ bool DeviceFree(void* p) {
 size_t DeviceAllocationSize(const void* p) {
     std::shared_lock<std::shared_mutex> lock(Reg().mu);
     auto it = Reg().byDevice.find(reinterpret_cast<uintptr_t>(p));
-    return it == Reg().byDevice.end() ? 0 : it->second.bytes;
+    return it == Reg().byDevice.end() || it->second.freed ? 0 : it->second.bytes;
 }
 
 bool DeviceAddressValid(const void* p, size_t bytes) {
@@ -158,7 +168,7 @@ bool DeviceAddressValid(const void* p, size_t bytes) {
     Registry& r = Reg();
     std::shared_lock<std::shared_mutex> lock(r.mu);
     auto it = Containing(r.byDevice, a);
-    return it != r.byDevice.end() && a + bytes >= a && a + bytes <= it->first + it->second.bytes;
+    return it != r.byDevice.end() && !it->second.freed && a + bytes >= a && a + bytes <= it->first + it->second.bytes;
 }
 
 bool DeviceRangeValid(const void* p, size_t bytes) {
@@ -195,5 +205,53 @@ void* DeviceTranslate(const void* p) {
 }
 
 bool IsDeviceAddressRange(const void* p) { return InRange(Reg(), reinterpret_cast<uintptr_t>(p)); }
+
+uintptr_t DevicePin(const void* p) {
+    const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+    Registry& r = Reg();
+    std::unique_lock<std::shared_mutex> lock(r.mu);
+    auto it = r.byDevice.upper_bound(a);
+    if (it == r.byDevice.begin()) return 0;
+    --it;
+    // one past the end is a valid position (an empty view at the end of a block)
+    if (it->second.freed || a > it->first + it->second.bytes) return 0;
+    ++it->second.pins;
+    return it->first;
+}
+
+void DeviceUnpin(uintptr_t block) {
+    Registry& r = Reg();
+    Block b;
+    {
+        std::unique_lock<std::shared_mutex> lock(r.mu);
+        auto it = r.byDevice.find(block);
+        if (it == r.byDevice.end() || --it->second.pins > 0 || !it->second.freed) return;
+        b = it->second;   // freed while pinned: released now
+        auto& index = b.ownsStorage ? r.byStorage : r.hostMaps;
+        auto s = index.find(reinterpret_cast<uintptr_t>(b.storage));
+        if (s != index.end() && s->second == it->first) index.erase(s);
+        r.byDevice.erase(it);
+    }
+    if (b.ownsStorage) std::free(b.storage);
+}
+
+bool DeviceBlockHeld(uintptr_t block) {
+    Registry& r = Reg();
+    std::shared_lock<std::shared_mutex> lock(r.mu);
+    auto it = r.byDevice.find(block);
+    return it != r.byDevice.end() && it->second.freed;
+}
+
+DeviceMemoryUse DeviceMemoryInUse() {
+    DeviceMemoryUse u;
+    Registry& r = Reg();
+    std::shared_lock<std::shared_mutex> lock(r.mu);
+    for (const auto& [dev, b] : r.byDevice) {
+        ++u.blocks;
+        u.bytes += b.bytes;
+        if (b.freed) ++u.pendingFrees;
+    }
+    return u;
+}
 
 }  // namespace ascend_sim

@@ -27,8 +27,13 @@
 //   ACL_ERROR_RT_AICPU_EXCEPTION     507018  (at sync) a host task returned non-zero
 // Every failure also records "<call>: <parameter> <what it was>; expected <what>" for aclGetRecentErrMsg.
 //
+// Queued work (kernel and AI CPU launches, async copies and memsets) pins the device blocks it uses
+// from enqueue until it has run: aclrtFree of a pinned block succeeds at once and the address is
+// gone for the API, but the storage is released after that work (no use after free). docs/errors.md.
+//
 // Simplification of CANN's per-thread contexts: a thread that never called aclrtSetDevice uses the
 // device most recently set by any thread of the process.
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -112,6 +117,7 @@ void WorkerLoop(Stream* s) {
         s->busy = true;
         lock.unlock();
         TaskResult result = RunGuarded(task);
+        task = nullptr;   // what the task holds (pinned device blocks) is released before the stream idles
         if (result.code != ACL_SUCCESS) {
             // Messages a failing task recorded on this worker thread belong to the report.
             std::string own = aclGetRecentErrMsg();
@@ -376,8 +382,22 @@ aclError CheckSet(const std::string& call, void* devPtr, size_t maxCount, size_t
     return CheckRange(call, "devPtr", devPtr, count, onDevice, "the memset");
 }
 
-// At run time of an async task the memory may have been freed since it was queued.
-bool StillValid(const void* p, size_t bytes, bool onDevice) { return !onDevice || DeviceAddressValid(p, bytes); }
+
+// The device blocks a queued launch uses, pinned from enqueue until the task is gone: aclrtFree
+// of one of them while the launch is in flight defers the release behind it (no use after free).
+struct LaunchPins {
+    std::vector<uintptr_t> blocks;
+    explicit LaunchPins(const std::vector<void*>& addrs) {
+        for (void* a : addrs)
+            if (a != nullptr)
+                if (uintptr_t b = DevicePin(a)) blocks.push_back(b);
+    }
+    ~LaunchPins() {
+        for (uintptr_t b : blocks) DeviceUnpin(b);
+    }
+    LaunchPins(const LaunchPins&) = delete;
+    LaunchPins& operator=(const LaunchPins&) = delete;
+};
 
 }  // namespace
 
@@ -386,7 +406,8 @@ int EnqueueKernel(void* stream, KernelLaunch launch) {
     std::string call = "EnqueueKernel(" + launch.name + ")";
     std::shared_ptr<Stream> s;
     if (aclError e = ResolveStream(call, stream, s)) return e;
-    return Enqueue(call, *s, [launch = std::move(launch)]() -> TaskResult {
+    auto pins = std::make_shared<LaunchPins>(launch.gmArgs);
+    return Enqueue(call, *s, [launch = std::move(launch), pins]() -> TaskResult {
         std::string why;
         try {
             if (RunKernel(launch)) return {};
@@ -439,7 +460,8 @@ int EnqueueAicpuKernel(void* stream, const std::string& name, std::vector<void*>
     if (fn == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, call + ": no AI CPU kernel of that name is registered; expected a registered kernel");
     std::shared_ptr<Stream> s;
     if (aclError e = ResolveStream(call, stream, s)) return e;
-    return Enqueue(call, *s, [fn, name, addrs = std::move(addrs), args = std::move(args)]() -> TaskResult {
+    auto pins = std::make_shared<LaunchPins>(addrs);
+    return Enqueue(call, *s, [fn, name, addrs = std::move(addrs), args = std::move(args), pins]() -> TaskResult {
         // the AI CPU sees the storage behind the device addresses it was given
         std::vector<void*> translated;
         translated.reserve(addrs.size());
@@ -711,11 +733,10 @@ extern "C" aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t valu
     std::shared_ptr<Stream> s;
     if (aclError e = ResolveStream("aclrtMemsetAsync", stream, s)) return e;
     if (aclError e = CheckSet("aclrtMemsetAsync", devPtr, maxCount, count)) return e;
-    bool onDevice = InDeviceMemory(devPtr);
+    // the queued memset holds the block: aclrtFree before it runs defers the release behind it
+    auto pins = std::make_shared<LaunchPins>(std::vector<void*>{devPtr});
     return Enqueue("aclrtMemsetAsync", *s, [=]() -> TaskResult {
-        if (!StillValid(devPtr, count, onDevice))
-            return {ACL_ERROR_RT_PARAM_INVALID, "aclrtMemsetAsync: devPtr (" + Ptr(devPtr) +
-                                                    ") was freed before the queued memset ran"};
+        (void)pins;
         std::memset(DeviceTranslate(devPtr), value, count);
         return {};
     });
@@ -737,11 +758,10 @@ extern "C" aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src,
     std::shared_ptr<Stream> s;
     if (aclError e = ResolveStream("aclrtMemcpyAsync", stream, s)) return e;
     if (aclError e = CheckCopy("aclrtMemcpyAsync", dst, destMax, src, count, kind)) return e;
-    bool dstDev = InDeviceMemory(dst), srcDev = InDeviceMemory(src);
+    // the queued copy holds its device blocks: aclrtFree before it runs defers the release behind it
+    auto pins = std::make_shared<LaunchPins>(std::vector<void*>{dst, const_cast<void*>(src)});
     return Enqueue("aclrtMemcpyAsync", *s, [=]() -> TaskResult {
-        if (!StillValid(dst, count, dstDev) || !StillValid(src, count, srcDev))
-            return {ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpyAsync: dst (" + Ptr(dst) + ") or src (" + Ptr(src) +
-                                                    ") was freed before the queued copy ran"};
+        (void)pins;
         std::memmove(DeviceTranslate(dst), DeviceTranslate(src), count);
         return {};
     });
@@ -784,14 +804,23 @@ extern "C" aclError aclrtHostUnregister(void* ptr) {
     const std::string call = "aclrtHostUnregister";
     if (ptr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, call + ": parameter ptr is nullptr; expected a host address given to aclrtHostRegister");
     Runtime& rt = RT();
-    std::lock_guard<std::mutex> lock(rt.mu);
-    if (aclError e = RequireInitLocked(rt, call)) return e;
-    auto it = rt.hostRegs.find(reinterpret_cast<uintptr_t>(ptr));
-    if (it == rt.hostRegs.end())
-        return Fail(ACL_ERROR_RT_PARAM_INVALID, call + ": parameter ptr (" + Ptr(ptr) +
-                                                    ") is not registered; expected a host address given to aclrtHostRegister");
-    DeviceFree(reinterpret_cast<void*>(it->second.dev));
-    rt.hostRegDevs.erase(it->second.dev);
-    rt.hostRegs.erase(it);
+    uintptr_t dev = 0;
+    {
+        std::lock_guard<std::mutex> lock(rt.mu);
+        if (aclError e = RequireInitLocked(rt, call)) return e;
+        auto it = rt.hostRegs.find(reinterpret_cast<uintptr_t>(ptr));
+        if (it == rt.hostRegs.end())
+            return Fail(ACL_ERROR_RT_PARAM_INVALID, call + ": parameter ptr (" + Ptr(ptr) +
+                                                        ") is not registered; expected a host address given to aclrtHostRegister");
+        dev = it->second.dev;
+        DeviceFree(reinterpret_cast<void*>(dev));
+        rt.hostRegDevs.erase(dev);
+        rt.hostRegs.erase(it);
+    }
+    // The host memory is the caller's again once this returns: launches still queued that use the
+    // mapping (they pin it) must have run first, so wait for them, as aclrtFree defers its release.
+    // Called from a stream task, that wait could be on the caller itself: it does not wait there.
+    if (t_workerStream == nullptr)
+        while (DeviceBlockHeld(dev)) std::this_thread::sleep_for(std::chrono::microseconds(100));
     return ACL_SUCCESS;
 }

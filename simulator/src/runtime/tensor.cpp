@@ -3,6 +3,7 @@
 // Status codes: ACLNN_ERR_PARAM_NULLPTR (161001) for null arguments, ACLNN_ERR_PARAM_INVALID (161002)
 // for a pointer that is not a live object; aclCreateTensor/aclCreateIntArray return nullptr on bad
 // arguments. Every rejection records a message for aclGetRecentErrMsg.
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -146,7 +147,9 @@ extern "C" aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDims
         if (!why.empty()) return Reject(call + why);
     } else {   // contiguous row-major strides of the view
         t->strides.assign(viewDimsNum, 1);
-        for (uint64_t i = viewDimsNum; i-- > 1;) t->strides[i - 1] = t->strides[i] * t->viewDims[i];
+        for (uint64_t i = viewDimsNum; i-- > 1;)
+            if (__builtin_mul_overflow(t->strides[i], t->viewDims[i], &t->strides[i - 1]))
+                return Reject(call + "viewDims give contiguous strides beyond int64; expected fewer elements or explicit strides");
     }
     // The furthest element the view addresses must exist in the storage (empty views address none).
     bool empty = false;
