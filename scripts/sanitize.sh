@@ -46,7 +46,10 @@ pytest_under() {
 t0=$SECONDS
 if [[ -z $ONLY || $ONLY == address ]]; then
   echo "== ASan+UBSan build"; build asan address
-  echo "== ASan+UBSan ctest"; ctest --test-dir build/asan --output-on-failure -j2
+  # compile_*: compiler diagnostics, unchanged by sanitizers; test_ascendc_counters: its launch
+  # overhead bound (2 ms for 48 empty cores) is a timing test that the instrumentation slows past.
+  echo "== ASan+UBSan ctest"
+  ctest --test-dir build/asan --output-on-failure -j2 -E '^(compile_|test_ascendc_counters_)'
   echo "== ASan+UBSan pytest"
   # CPython and torch keep allocations until exit by design: leak checking is for the C++ tests.
   ASAN_OPTIONS=detect_leaks=0:handle_segv=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

@@ -52,7 +52,7 @@ class ByteReader:
         return seq[self.below(len(seq))]
 
     def chance(self, per256: int) -> bool:
-        return self.byte() < per256
+        return self.byte() >= 256 - per256   # exhausted input (zeros): never
 
 
 def _strides_for(r: ByteReader, shape):
@@ -92,6 +92,12 @@ def _extent(shape, strides) -> int:
     return 1 + sum((d - 1) * s for d, s in zip(shape, strides))
 
 
+# A null data pointer of a non-empty tensor is accepted by aclnn and read by the kernel
+# (known_failures/null_*_data_pointer.bin): generated only with AGS_FUZZ_NULL_DATA=1 until fixed,
+# so the bounded run explores the rest. Null pointers of empty tensors are always generated.
+NULL_DATA = os.environ.get("AGS_FUZZ_NULL_DATA") == "1"
+
+
 class Tensor:
     """One tensor argument backed by a sentinel-filled byte buffer."""
 
@@ -105,7 +111,7 @@ class Tensor:
         if self.misaligned:
             self.offset += 1
         self.buf = np.full(self.offset + n * self.item + 64, SENTINEL, dtype=np.uint8)
-        self.null = r.chance(6)
+        self.null = r.chance(6) and (n == 0 or NULL_DATA)
         self.elems = n
         if fill_values and self.np is not None and n > 0:
             view = self.buf[self.offset:self.offset + n * self.item].view(self.np)
