@@ -3,8 +3,6 @@
 # ranks, shapes, strides, pointers, dtypes, modes and contents. First replays every input found
 # so far (tests/fuzz/regressions) and the seeds, then fuzzes for FUZZ_SECONDS (default 60, the CI
 # bound; FUZZ_SECONDS=0 runs until a failure or Ctrl-C, the long local mode).
-# Runs on the ASan+UBSan build staged by scripts/sanitize.sh (build/asan/site) when it exists,
-# so memory errors in the native code are reported; otherwise on the installed package.
 # A failing input is written to build/fuzz/crash-*: copy it to tests/fuzz/regressions/<what>.bin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,17 +10,20 @@ PY=${PYTHON:-python3}
 SECONDS_BOUND=${FUZZ_SECONDS:-60}
 "$PY" -m pip install -q atheris
 mkdir -p build/fuzz/corpus
-env=()
-if [[ -d build/asan/site/ascend_gridsample ]]; then
-  echo "== fuzzing the ASan+UBSan build (build/asan/site)"
-  env=(LD_PRELOAD="$(${CXX:-g++} -print-file-name=libasan.so)" PYTHONPATH="$PWD/build/asan/site"
-       ASAN_OPTIONS=detect_leaks=0:handle_segv=0:abort_on_error=1
-       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1)
-fi
+# Coverage-guided fuzzing runs on the installed package (scripts/test.sh installs it): atheris'
+# coverage needs libFuzzer's hooks, which a preloaded gcc libasan would take over. The corpus it
+# grows is then replayed under the ASan+UBSan build (build/asan/site, staged by
+# scripts/sanitize.sh) when there is one, so each interesting input is also checked for memory errors.
 echo "== replaying regressions and seeds"
-env "${env[@]}" "$PY" -m pytest -q -p no:cacheprovider tests/fuzz/test_aclnn_regressions.py
+"$PY" -m pytest -q -p no:cacheprovider tests/fuzz/test_aclnn_regressions.py
 echo "== fuzzing for ${SECONDS_BOUND} s (0: unbounded)"
-# -fork=0 in-process; new inputs go to build/fuzz/corpus, the committed seeds are read only
-env "${env[@]}" "$PY" tests/fuzz/aclnn_fuzz.py -max_total_time="$SECONDS_BOUND" -timeout=30 \
-  -rss_limit_mb=4096 -artifact_prefix=build/fuzz/ -print_final_stats=1 \
-  build/fuzz/corpus tests/fuzz/seeds tests/fuzz/regressions
+# new inputs go to build/fuzz/corpus; the committed seeds are read only
+"$PY" tests/fuzz/aclnn_fuzz.py -max_total_time="$SECONDS_BOUND" -timeout=30 -rss_limit_mb=4096 \
+  -artifact_prefix=build/fuzz/ -print_final_stats=1 build/fuzz/corpus tests/fuzz/seeds
+if [[ -d build/asan/site/ascend_gridsample ]]; then
+  echo "== replaying the corpus under ASan+UBSan ($(ls build/fuzz/corpus | wc -l) inputs)"
+  LD_PRELOAD="$(${CXX:-g++} -print-file-name=libasan.so)" PYTHONPATH="$PWD/build/asan/site" \
+    ASAN_OPTIONS=detect_leaks=0:handle_segv=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    AGS_FUZZ_REPLAY_DIR=build/fuzz/corpus \
+    "$PY" -m pytest -q -p no:cacheprovider tests/fuzz/test_aclnn_regressions.py
+fi
