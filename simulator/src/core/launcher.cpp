@@ -23,6 +23,28 @@
 #include "ascend_sim/core_context.h"
 #include "ascend_sim/sim.h"
 
+// Sanitizer builds (cmake/sanitize.cmake): the fibers' context switches are announced to ASan
+// (which stack is live, so it does not mistake a fiber's frames for a stack overflow or leave stale
+// poison behind) and to TSan (each fiber is its own happens-before timeline).
+#if defined(__SANITIZE_ADDRESS__)
+#define AGS_ASAN_FIBERS 1
+#include <sanitizer/common_interface_defs.h>
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define AGS_ASAN_FIBERS 1
+#include <sanitizer/common_interface_defs.h>
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define AGS_TSAN_FIBERS 1
+#include <sanitizer/tsan_interface.h>
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define AGS_TSAN_FIBERS 1
+#include <sanitizer/tsan_interface.h>
+#endif
+#endif
+
 namespace ascend_sim {
 
 thread_local CoreContext* t_currentCore = nullptr;
@@ -35,6 +57,44 @@ struct KernelAbort {};   // unwinds one core's kernel body; caught at the fiber'
 
 constexpr size_t kStackBytes = 512 * 1024;
 constexpr size_t kGuardBytes = 4096;
+
+// Sanitizer fiber hooks; no-ops in ordinary builds. A switch is announced before swapcontext
+// (StartSwitch: the stack about to run; fakeStack null when the current fiber ends for good) and
+// completed on the other side (FinishSwitch: also reports the stack that was left).
+inline void AsanStartSwitch(void** fakeStack, const void* bottom, size_t size) {
+#ifdef AGS_ASAN_FIBERS
+    __sanitizer_start_switch_fiber(fakeStack, bottom, size);
+#endif
+}
+inline void AsanFinishSwitch(void* fakeStack, const void** bottomOld, size_t* sizeOld) {
+#ifdef AGS_ASAN_FIBERS
+    __sanitizer_finish_switch_fiber(fakeStack, bottomOld, sizeOld);
+#endif
+}
+inline void* TsanCreateFiber() {
+#ifdef AGS_TSAN_FIBERS
+    return __tsan_create_fiber(0);
+#else
+    return nullptr;
+#endif
+}
+inline void TsanDestroyFiber(void* fiber) {
+#ifdef AGS_TSAN_FIBERS
+    if (fiber) __tsan_destroy_fiber(fiber);
+#endif
+}
+inline void* TsanCurrentFiber() {
+#ifdef AGS_TSAN_FIBERS
+    return __tsan_get_current_fiber();
+#else
+    return nullptr;
+#endif
+}
+inline void TsanSwitchTo(void* fiber) {
+#ifdef AGS_TSAN_FIBERS
+    __tsan_switch_to_fiber(fiber, 0);
+#endif
+}
 
 struct Launch {
     const KernelLaunch* spec = nullptr;
@@ -63,13 +123,17 @@ struct Slot {
     CoreContext core;
     bool finished = false;
     uint64_t waitGeneration = 0;
+    void* tsanFiber = nullptr;        // TSan's fiber of this slot (sanitizer builds)
+    void* asanFakeStack = nullptr;    // ASan's saved fake stack while this fiber is switched out
     Slot() {
         stackMap = static_cast<uint8_t*>(mmap(nullptr, kStackBytes + kGuardBytes, PROT_READ | PROT_WRITE,
                                               MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0));
         if (stackMap == MAP_FAILED) { std::perror("ascend_sim: fiber stack"); std::abort(); }
         mprotect(stackMap, kGuardBytes, PROT_NONE);   // stack overflow faults instead of corrupting
+        tsanFiber = TsanCreateFiber();
     }
     ~Slot() {
+        TsanDestroyFiber(tsanFiber);
         munmap(stackMap, kStackBytes + kGuardBytes);
         std::free(ub);
     }
@@ -85,6 +149,9 @@ struct Slot {
 // Per-thread scheduler state: the context to return to, cached slots, fibers parked in SyncAll.
 struct Worker {
     ucontext_t sched;
+    const void* schedStack = nullptr;   // the thread's own stack, as ASan reported it on a switch
+    size_t schedStackBytes = 0;
+    void* tsanSched = nullptr;          // TSan's fiber of the thread itself
     std::vector<std::unique_ptr<Slot>> slots;
     std::vector<Slot*> idle;
     std::vector<Slot*> suspended;
@@ -125,7 +192,19 @@ void OnCoreFinished(Launch& L, uint32_t blockIdx) {
     if (L.arrived > 0 || L.failed.load()) L.cv.notify_all();
 }
 
+// Hands the thread back to its scheduler context; fakeStack null when the fiber has ended.
+void SwitchToScheduler(Worker& W, Slot* s, bool ended) {
+    AsanStartSwitch(ended ? nullptr : &s->asanFakeStack, W.schedStack, W.schedStackBytes);
+    TsanSwitchTo(W.tsanSched);
+    if (ended) setcontext(&W.sched);
+    else swapcontext(&s->ctx, &W.sched);
+    // Resumed: ASan reports the scheduler's stack again (it may be a different stack region only
+    // if the thread changed, which the launcher never does).
+    AsanFinishSwitch(s->asanFakeStack, &W.schedStack, &W.schedStackBytes);
+}
+
 void FiberEntry() {
+    AsanFinishSwitch(nullptr, &t_worker.schedStack, &t_worker.schedStackBytes);
     CoreContext& c = *t_currentCore;
     Launch& L = *static_cast<Launch*>(c.launch);
     try {
@@ -141,8 +220,9 @@ void FiberEntry() {
     CostEndCore(c);
     L.counters[c.blockIdx] = c.counters;
     OnCoreFinished(L, c.blockIdx);
-    static_cast<Slot*>(c.slot)->finished = true;
-    setcontext(&t_worker.sched);
+    Slot* s = static_cast<Slot*>(c.slot);
+    s->finished = true;
+    SwitchToScheduler(t_worker, s, /*ended=*/true);
 }
 
 Slot* StartCore(Worker& W, Launch& L, uint32_t blockIdx) {
@@ -179,7 +259,12 @@ Slot* StartCore(Worker& W, Launch& L, uint32_t blockIdx) {
 
 void Resume(Worker& W, Slot* s) {
     t_currentCore = &s->core;
+    void* fakeStack = nullptr;
+    AsanStartSwitch(&fakeStack, s->stackMap + kGuardBytes, kStackBytes);
+    W.tsanSched = TsanCurrentFiber();
+    TsanSwitchTo(s->tsanFiber);
     swapcontext(&W.sched, &s->ctx);
+    AsanFinishSwitch(fakeStack, nullptr, nullptr);
     t_currentCore = nullptr;
     if (s->finished) W.idle.push_back(s);
     else W.suspended.push_back(s);
@@ -329,7 +414,7 @@ void SyncAllCores() {
     if (finished > 0)
         Fail("SyncAll", "%u core(s) already finished without reaching this SyncAll: the barrier can never complete",
              finished);
-    swapcontext(&s->ctx, &t_worker.sched);   // parked until the barrier completes or the launch fails
+    SwitchToScheduler(t_worker, s, /*ended=*/false);   // parked until the barrier completes or the launch fails
     if (L.failed.load()) AbortCore();
     std::lock_guard<std::mutex> lk(L.mu);
     CostResumeAt(c, L.syncReleaseTime);

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Fuzzes the aclnn GridSampler entry points (tests/fuzz/aclnn_fuzz.py, atheris/libFuzzer) over
+# ranks, shapes, strides, pointers, dtypes, modes and contents. First replays every input found
+# so far (tests/fuzz/regressions) and the seeds, then fuzzes for FUZZ_SECONDS (default 60, the CI
+# bound; FUZZ_SECONDS=0 runs until a failure or Ctrl-C, the long local mode).
+# A failing input is written to build/fuzz/crash-*: copy it to tests/fuzz/regressions/<what>.bin.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+SECONDS_BOUND=${FUZZ_SECONDS:-60}
+"$PY" -m pip install -q atheris
+mkdir -p build/fuzz/corpus
+# Coverage-guided fuzzing runs on the installed package (scripts/test.sh installs it): atheris'
+# coverage needs libFuzzer's hooks, which a preloaded gcc libasan would take over. The corpus it
+# grows is then replayed under the ASan+UBSan build (build/asan/site, staged by
+# scripts/sanitize.sh) when there is one, so each interesting input is also checked for memory errors.
+echo "== replaying regressions and seeds"
+"$PY" -m pytest -q -p no:cacheprovider tests/fuzz/test_aclnn_regressions.py
+echo "== fuzzing for ${SECONDS_BOUND} s (0: unbounded)"
+# new inputs go to build/fuzz/corpus; the committed seeds are read only
+"$PY" tests/fuzz/aclnn_fuzz.py -max_total_time="$SECONDS_BOUND" -timeout=30 -rss_limit_mb=4096 \
+  -artifact_prefix=build/fuzz/ -print_final_stats=1 build/fuzz/corpus tests/fuzz/seeds
+if [[ -d build/asan/site/ascend_gridsample ]]; then
+  echo "== replaying the corpus under ASan+UBSan ($(ls build/fuzz/corpus | wc -l) inputs)"
+  LD_PRELOAD="$(${CXX:-g++} -print-file-name=libasan.so)" PYTHONPATH="$PWD/build/asan/site" \
+    ASAN_OPTIONS=detect_leaks=0:handle_segv=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    AGS_FUZZ_REPLAY_DIR=build/fuzz/corpus \
+    "$PY" -m pytest -q -p no:cacheprovider tests/fuzz/test_aclnn_regressions.py
+fi
