@@ -363,3 +363,20 @@ def assert_coordinate_precision_close(out, x, grid32, mode, padding, align, what
     err = np.abs(out - ref)
     over = err > tol[:, None]
     assert not over.any(), f"{what}: {_fmt(np.where(over, err, 0), out, ref)}; tol {tol.max():.3e}"
+
+
+def onnx_gridsample_spec_nodes() -> list:
+    """(name, node, inputs, outputs) of every GridSample example in the onnx wheel's node-test
+    generators, collected by running them with their `expect` captured."""
+    import onnx.backend.test.case.node.gridsample as gs
+
+    cases = []
+    saved = gs.expect
+    gs.expect = lambda node, inputs, outputs, name, **kw: cases.append((name, node, inputs, outputs))
+    try:
+        for attr in sorted(dir(gs.GridSample)):
+            if attr.startswith("export"):
+                getattr(gs.GridSample, attr)()
+    finally:
+        gs.expect = saved
+    return cases

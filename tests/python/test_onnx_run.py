@@ -17,24 +17,14 @@ import torch.nn.functional as F
 from onnx import TensorProto, helper
 
 import ascend_gridsample.onnx as ags_onnx
-from conftest import torch_ref
+from conftest import onnx_gridsample_spec_nodes, torch_ref
 
 SPEC_RTOL, SPEC_ATOL = 1e-3, 1e-4   # as test_onnx.py: the vectors are printed with 4 to 6 decimals
 OPSET16_MODE = {"linear": "bilinear", "nearest": "nearest", "cubic": "bicubic"}
 
 
 def _spec_nodes():
-    import onnx.backend.test.case.node.gridsample as gs
-
-    cases = []
-    saved = gs.expect
-    gs.expect = lambda node, inputs, outputs, name, **kw: cases.append((name, node, inputs, outputs))
-    try:
-        for attr in sorted(dir(gs.GridSample)):
-            if attr.startswith("export"):
-                getattr(gs.GridSample, attr)()
-    finally:
-        gs.expect = saved
+    cases = onnx_gridsample_spec_nodes()
     return [pytest.param(node, inputs, outputs, id=name) for name, node, inputs, outputs in cases]
 
 
