@@ -6,7 +6,9 @@
 # A failing input is written to build/fuzz/crash-*: copy it to tests/fuzz/regressions/<what>.bin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PY=${PYTHON:-python3}
+# the interpreter itself, not a launcher script (pyenv's shims are bash scripts, which a preloaded
+# sanitizer runtime would instrument instead; TSan crashes in them)
+PY=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
 SECONDS_BOUND=${FUZZ_SECONDS:-60}
 "$PY" -m pip install -q atheris
 mkdir -p build/fuzz/corpus

@@ -9,7 +9,9 @@
 # the run. SANITIZE_ONLY=address|thread runs one half.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PY=${PYTHON:-python3}
+# the interpreter itself, not a launcher script (pyenv's shims are bash scripts, which a preloaded
+# sanitizer runtime would instrument instead; TSan crashes in them)
+PY=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
 ONLY=${SANITIZE_ONLY:-}
 "$PY" -m pip install -q pybind11 cmake ninja
 PYBIND11_DIR=$("$PY" -m pybind11 --cmakedir)
