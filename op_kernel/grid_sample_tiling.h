@@ -15,7 +15,7 @@ enum DataKind : int32_t { kFloat32 = 0, kFloat16 = 1, kBFloat16 = 2 };
 
 // The tiling keys: one kernel variant per (spatial dims, dtype, interpolation mode); padding and
 // align_corners are cheap run-time branches. Decimal literals, because the op compiler reads the
-// number in each TILING_KEY_IS(...) of the kernel source to know which variants to build.
+// number given to each TILING_KEY_IS of the kernel source to know which variants to build.
 // Layout 1000 + 100 * (3-D) + 10 * dtype + mode; the host tiling asserts each against the
 // formula it uses (op_host/grid_sample_tiling.cpp).
 #define GRID_SAMPLE_KEY_2D_FP32_BILINEAR 1000

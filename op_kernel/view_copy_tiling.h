@@ -3,8 +3,6 @@
 #ifndef VIEW_COPY_TILING_H
 #define VIEW_COPY_TILING_H
 
-#include <cstdint>
-
 namespace viewcopy {
 
 constexpr int32_t kMaxRank = 8;
