@@ -49,7 +49,7 @@ npu_op_code_gen(
   OPTIONS OPS_PRODUCT_NAME ${ASCEND_COMPUTE_UNIT})
 
 # liboptiling: tiling + OpDef. libcust_opsproto: gert infer-shape, OpDef and the GE IR prototype
-# of op_graph/. Our headers (op_kernel/grid_sample_tiling.h) come from the source tree; acl/,
+# of op_graph/. Our headers (op_kernel/grid_sample_tiling_data.h) come from the source tree; acl/,
 # graph/, register/, exe_graph/ from the toolkit, never from simulator/include.
 npu_op_library(cust_optiling TILING ${AGS_CANN_TILING_SRCS} ${AGS_CANN_OPDEF_SRCS})
 npu_op_library(cust_op_proto GRAPH ${AGS_CANN_INFER_SRCS} ${AGS_CANN_OPDEF_SRCS}
@@ -68,7 +68,7 @@ target_link_libraries(cust_op_proto PRIVATE ascendcl)
 # the kernel binaries this package installs (vendors/<vendor_name>/op_impl/ai_core/tbe/kernel/<soc>/).
 npu_op_library(cust_opapi ACLNN
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aclnn_grid_sampler.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/grid_sample_tiling.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/grid_sample_compute_tiling.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/grid_sample_aicpu.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/launch_cann.cpp)
 target_include_directories(cust_opapi PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include)

@@ -16,7 +16,7 @@
 #include "op_host/aicpu/grid_sample_aicpu.h"
 #include "op_host/grid_sample_launch.h"
 #include "base/context_builder/op_tiling_context_builder.h"
-#include "op_host/grid_sample_tiling.h"
+#include "op_host/grid_sample_compute_tiling.h"
 #include "op_kernel/view_copy_tiling.h"
 #include "platform/platform_infos_def.h"
 #include "register/op_def_registry.h"

@@ -1,6 +1,6 @@
 // GridSample's gert tiling function (registered with AICore().SetTiling in grid_sample_def.cpp):
 // a thin adapter that reads shapes, dtype, attributes and the platform from the TilingContext,
-// calls the pure ComputeTiling (grid_sample_tiling.cpp) and writes the registered tiling struct,
+// calls the pure ComputeTiling (grid_sample_compute_tiling.cpp) and writes the registered tiling struct,
 // block dim, tiling key and workspace size back.
 // View strides: a gert shape has none, so the op-API layer passes them as the optional ListInt
 // attributes x_strides / grid_strides / y_strides (element strides of each tensor's dims in the
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "op_host/grid_sample_op_impl.h"
-#include "op_host/grid_sample_tiling.h"
+#include "op_host/grid_sample_compute_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
 namespace gridsample {

@@ -1,8 +1,8 @@
 // GridSample device entry: one kernel, dispatched on the tiling key (a decimal literal per
-// variant, op_kernel/grid_sample_tiling.h) to the template for the data type and interpolation mode.
+// variant, op_kernel/grid_sample_tiling_data.h) to the template for the data type and interpolation mode.
 #include "kernel_operator.h"
 #include "grid_sample_kernel.h"
-#include "grid_sample_tiling.h"
+#include "grid_sample_tiling_data.h"
 
 using namespace gridsample;
 

@@ -6,7 +6,7 @@
 #define GRID_SAMPLE_COORDS_H
 
 #include "kernel_operator.h"
-#include "grid_sample_tiling.h"
+#include "grid_sample_tiling_data.h"
 
 namespace gridsample {
 

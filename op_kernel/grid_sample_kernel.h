@@ -14,7 +14,7 @@
 #define GRID_SAMPLE_KERNEL_H
 
 #include "kernel_operator.h"
-#include "grid_sample_tiling.h"
+#include "grid_sample_tiling_data.h"
 #include "grid_sample_coords.h"
 
 namespace gridsample {

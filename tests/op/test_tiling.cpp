@@ -1,4 +1,4 @@
-// Unit tests of the pure GridSample tiling function (op_host/grid_sample_tiling.cpp): no launch.
+// Unit tests of the pure GridSample tiling function (op_host/grid_sample_compute_tiling.cpp): no launch.
 // The library builds its internals with hidden visibility, so the tiling source (a pure function
 // with no dependency beyond its header) is compiled into this test program directly.
 //
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "check.h"
-#include "op_host/grid_sample_tiling.cpp"   // NOLINT: the pure function under test
+#include "op_host/grid_sample_compute_tiling.cpp"   // NOLINT: the pure function under test
 
 using gridsample::ComputeTiling;
 using gridsample::PlatformInfo;

@@ -14,7 +14,7 @@
 #include "check.h"
 #include "op_host/grid_sample_def.cpp"           // NOLINT: the OpDef under test
 #include "op_host/grid_sample_infershape.cpp"    // NOLINT
-#include "op_host/grid_sample_tiling.cpp"        // NOLINT
+#include "op_host/grid_sample_compute_tiling.cpp"        // NOLINT
 #include "op_host/grid_sample_tiling_func.cpp"   // NOLINT
 #include "register/op_def_registry.h"
 

@@ -1,7 +1,7 @@
 // TilingData of GridSample: everything the kernel needs from the host, decided by the tiling
 // function in op_host/. Plain fixed-width fields so host and device agree on the layout.
-#ifndef GRID_SAMPLE_TILING_H
-#define GRID_SAMPLE_TILING_H
+#ifndef GRID_SAMPLE_TILING_DATA_H
+#define GRID_SAMPLE_TILING_DATA_H
 
 #ifndef __aicore__
 #define __aicore__
@@ -17,7 +17,7 @@ enum DataKind : int32_t { kFloat32 = 0, kFloat16 = 1, kBFloat16 = 2 };
 // align_corners are cheap run-time branches. Decimal literals, because the op compiler reads the
 // number given to each TILING_KEY_IS of the kernel source to know which variants to build.
 // Layout 1000 + 100 * (3-D) + 10 * dtype + mode; the host tiling asserts each against the
-// formula it uses (op_host/grid_sample_tiling.cpp).
+// formula it uses (op_host/grid_sample_compute_tiling.cpp).
 #define GRID_SAMPLE_KEY_2D_FP32_BILINEAR 1000
 #define GRID_SAMPLE_KEY_2D_FP32_NEAREST 1001
 #define GRID_SAMPLE_KEY_2D_FP32_BICUBIC 1002
@@ -77,4 +77,4 @@ struct GridSampleTilingData {
 
 }  // namespace gridsample
 
-#endif  // GRID_SAMPLE_TILING_H
+#endif  // GRID_SAMPLE_TILING_DATA_H

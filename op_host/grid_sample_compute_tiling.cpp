@@ -1,4 +1,4 @@
-#include "op_host/grid_sample_tiling.h"
+#include "op_host/grid_sample_compute_tiling.h"
 
 #include <algorithm>
 

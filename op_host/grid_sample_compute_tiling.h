@@ -4,11 +4,11 @@
 #include <cstdint>
 #include <string>
 
-#include "op_kernel/grid_sample_tiling.h"
+#include "op_kernel/grid_sample_tiling_data.h"
 
 namespace gridsample {
 
-// The tiling key of a kernel variant (the kernel's literal keys, op_kernel/grid_sample_tiling.h).
+// The tiling key of a kernel variant (the kernel's literal keys, op_kernel/grid_sample_tiling_data.h).
 constexpr uint64_t kTilingKeyBase = 1000;
 constexpr uint64_t MakeTilingKey(int32_t dataKind, int32_t mode, int32_t dims = 2) {
     return kTilingKeyBase + (dims == 3 ? 100 : 0) + static_cast<uint64_t>(dataKind) * 10 + static_cast<uint64_t>(mode);
