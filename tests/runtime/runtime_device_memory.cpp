@@ -16,18 +16,12 @@
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "ascend_sim/sim.h"
 #include "check.h"
+#include "expect_acl_error.h"
 #include "kernel_operator.h"
 #include "tikicpulib.h"
 
 namespace {
 std::string Msg() { return aclGetRecentErrMsg(); }
-#define EXPECT_ERR(call, code, ...)                                           \
-    do {                                                                      \
-        aclError rc_ = (call);                                                \
-        CHECK_MSG(rc_ == (code), #call " returned " + std::to_string(rc_));   \
-        std::string m_ = Msg();                                               \
-        CHECK_MSG(ContainsAll(m_, {__VA_ARGS__}), m_);                        \
-    } while (0)
 
 void Setup() {
     static bool done = false;

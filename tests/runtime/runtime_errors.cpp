@@ -9,17 +9,7 @@
 #include "acl/acl.h"
 #include "ascend_sim/sim.h"
 #include "check.h"
-
-namespace {
-std::string Msg() { return aclGetRecentErrMsg(); }
-#define EXPECT_ERR(call, code, ...)                                           \
-    do {                                                                      \
-        aclError rc_ = (call);                                                \
-        CHECK_MSG(rc_ == (code), #call " returned " + std::to_string(rc_));   \
-        std::string m_ = Msg();                                               \
-        CHECK_MSG(ContainsAll(m_, {__VA_ARGS__}), m_);                        \
-    } while (0)
-}  // namespace
+#include "expect_acl_error.h"
 
 TEST_CASE("calls before aclInit return ACL_ERROR_UNINITIALIZE") {
     void* p = nullptr;
