@@ -82,23 +82,30 @@ compile() {  # compile <file> <extra flags...>
 echo "Real-header conformance (torch-npu==$WHEEL_VERSION include tree, syntax only):"
 for f in "${sources[@]}"; do compile "$f"; done
 for f in "${conformance[@]}"; do compile "$f" "${conf_flags[@]}"; done
-# The GE planted violations of tests/compile_fail/ against CANN's graph/ headers: each control must
-# compile and each planted line must fail with the file's expected message, as on the simulator.
-planted=(tests/compile_fail/ge_*.cpp)
-for f in "${planted[@]}"; do
+# A planted-violation file: its control must compile and its planted line (-DAGS_PLANT) must fail
+# with the file's "// expect-error: " text ($1: -E for a regex, -F for a fixed string).
+check_planted() {
+    local match=$1 f=$2
+    shift 2
+    local expect
     expect=$(sed -n 's|^// expect-error: ||p' "$f" | head -n 1)
-    if ! "$CXX" "${flags[@]}" "$f" > "$CACHE/one.log" 2>&1; then
+    if ! "$CXX" "${flags[@]}" "$@" "$f" > "$CACHE/one.log" 2>&1; then
         printf '  %-60s error (control)\n' "$f"
         sed 's/^/      /' "$CACHE/one.log" | head -n 20
         fail=$((fail + 1))
-    elif "$CXX" "${flags[@]}" -DAGS_PLANT "$f" > "$CACHE/one.log" 2>&1 || ! grep -Eq "$expect" "$CACHE/one.log"; then
+    elif "$CXX" "${flags[@]}" "$@" -DAGS_PLANT "$f" > "$CACHE/one.log" 2>&1 ||
+         [ -z "$expect" ] || ! grep "$match"q -- "$expect" "$CACHE/one.log"; then
         printf '  %-60s error (planted line not rejected with: %s)\n' "$f" "$expect"
         sed 's/^/      /' "$CACHE/one.log" | head -n 20
         fail=$((fail + 1))
     else
         printf '  %-60s OK (planted line rejected)\n' "$f"
     fi
-done
+}
+# The GE planted violations of tests/compile_fail/ against CANN's graph/ headers: each control must
+# compile and each planted line must fail with the file's expected message, as on the simulator.
+planted=(tests/compile_fail/ge_*.cpp)
+for f in "${planted[@]}"; do check_planted -E "$f"; done
 
 # The torch_npu binding (torch_npu/*.cpp), compiled like op-plugin's own kernels against torch's
 # and the wheel's headers (-DCURRENT_VERSION=12: op-plugin's version code of torch 2.13), and its
@@ -108,21 +115,7 @@ done
 binding=(torch_npu/*.cpp)
 for f in "${binding[@]}"; do compile "$f" "${conf_flags[@]}"; done
 binding_planted=(tests/torch_npu/*.cpp)
-for f in "${binding_planted[@]}"; do
-    expect=$(sed -n 's|^// expect-error: ||p' "$f" | head -n 1)
-    if ! "$CXX" "${flags[@]}" "${conf_flags[@]}" "$f" > "$CACHE/one.log" 2>&1; then
-        printf '  %-60s error (control)\n' "$f"
-        sed 's/^/      /' "$CACHE/one.log" | head -n 20
-        fail=$((fail + 1))
-    elif "$CXX" "${flags[@]}" "${conf_flags[@]}" -DAGS_PLANT "$f" > "$CACHE/one.log" 2>&1 ||
-         [ -z "$expect" ] || ! grep -Fq "$expect" "$CACHE/one.log"; then
-        printf '  %-60s error (planted line not rejected with: %s)\n' "$f" "$expect"
-        sed 's/^/      /' "$CACHE/one.log" | head -n 20
-        fail=$((fail + 1))
-    else
-        printf '  %-60s OK (planted line rejected)\n' "$f"
-    fi
-done
+for f in "${binding_planted[@]}"; do check_planted -F "$f" "${conf_flags[@]}"; done
 
 # The declarations (tests/conformance/*_declarations.cpp: acl runtime, GE): the same program built
 # against the real headers and against the simulator's alone must print the same types, values
