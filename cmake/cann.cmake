@@ -52,8 +52,8 @@ npu_op_code_gen(
 # of op_graph/. Our headers (op_kernel/grid_sample_tiling_data.h) come from the source tree; acl/,
 # graph/, register/, exe_graph/ from the toolkit, never from simulator/include.
 npu_op_library(cust_optiling TILING ${AGS_CANN_TILING_SRCS} ${AGS_CANN_OPDEF_SRCS})
-npu_op_library(cust_op_proto GRAPH ${AGS_CANN_INFER_SRCS} ${AGS_CANN_OPDEF_SRCS}
-               ${CMAKE_CURRENT_SOURCE_DIR}/op_graph/grid_sample_proto.cpp)
+file(GLOB AGS_CANN_PROTO_SRCS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/op_graph/*.cpp)
+npu_op_library(cust_op_proto GRAPH ${AGS_CANN_INFER_SRCS} ${AGS_CANN_OPDEF_SRCS} ${AGS_CANN_PROTO_SRCS})
 foreach(lib cust_optiling cust_op_proto)
   target_include_directories(${lib} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include)
 endforeach()
@@ -66,11 +66,11 @@ target_link_libraries(cust_op_proto PRIVATE ascendcl)
 # take precedence over CANN's built-in ones. op_host/launch_cann.cpp implements
 # op_host/grid_sample_launch.h with the ACL runtime (launch_sim.cpp is the simulator's): it loads
 # the kernel binaries this package installs (vendors/<vendor_name>/op_impl/ai_core/tbe/kernel/<soc>/).
-npu_op_library(cust_opapi ACLNN
-  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aclnn_grid_sampler.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/grid_sample_compute_tiling.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/grid_sample_aicpu.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/launch_cann.cpp)
+file(GLOB AGS_CANN_OPAPI_SRCS CONFIGURE_DEPENDS
+  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aclnn_*.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/*compute_tiling*.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/*.cpp)
+npu_op_library(cust_opapi ACLNN ${AGS_CANN_OPAPI_SRCS} ${CMAKE_CURRENT_SOURCE_DIR}/op_host/launch_cann.cpp)
 target_include_directories(cust_opapi PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include)
 # The aclnn entry points and launch_cann.cpp call the ACL runtime (aclrt*, aclAppLog).
 target_link_libraries(cust_opapi PRIVATE ascendcl)
@@ -81,9 +81,8 @@ npu_op_kernel_library(ascendc_kernels
   SRC_BASE ${CMAKE_CURRENT_SOURCE_DIR}/op_kernel
   TILING_LIBRARY cust_optiling)
 
+file(GLOB AGS_CANN_PUBLIC_HEADERS CONFIGURE_DEPENDS
+  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include/aclnnop/*.h ${CMAKE_CURRENT_SOURCE_DIR}/op_graph/*.h)
 npu_op_package_add(${vendor_name}
   LIBRARY cust_optiling cust_op_proto cust_opapi ascendc_kernels
-  FILES ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include/aclnnop/aclnn_grid_sampler2d.h
-        ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include/aclnnop/aclnn_grid_sampler3d.h
-        ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include/aclnnop/aclnn_grid_sampler_nd.h
-        ${CMAKE_CURRENT_SOURCE_DIR}/op_graph/grid_sample_proto.h)
+  FILES ${AGS_CANN_PUBLIC_HEADERS})
