@@ -262,7 +262,7 @@ TEST_CASE("tiling func: what it cannot tile is GRAPH_FAILED") {
     CHECK(RunTiling(&platform, x, g, y, ge::DT_FLOAT, a, 16).status == ge::GRAPH_FAILED);
     // a platform whose UB is too small for any partition
     ascend_sim::Platform tiny = platform.Description();
-    tiny.ubSize = 24 * 1024 + tiny.ubReserved;
+    tiny.ubSize = 4 * 1024 + tiny.ubReserved;
     fe::PlatFormInfos tinyInfos(tiny);
     CHECK(RunTiling(&tinyInfos, x, g, y, ge::DT_FLOAT, a).status == ge::GRAPH_FAILED);
 }
