@@ -176,9 +176,14 @@ public:
         TileTaps result;
         result.padSlots = HasPadSlots(*t_, tile);
         if (result.padSlots) MarkRealSlots(tile);
-        ComputeAxis(gx, static_cast<float>(t_->inW), tx, wx, maskX);
-        ComputeAxis(gy, static_cast<float>(t_->inH), ty, wy, maskY);
-        if constexpr (DIMS == 3) ComputeAxis(gz, static_cast<float>(t_->inD), tz, wz, maskZ);
+        // unnormalize and pad every axis at once (gx, gy, gz are adjacent), then taps per axis
+        const float sizes[3] = {static_cast<float>(t_->inW), static_cast<float>(t_->inH), static_cast<float>(t_->inD)};
+        const bool ac = t_->alignCorners != 0;
+        UnnormalizeAxes(gx, sizes, DIMS, ac, slots_);
+        PadAxes(gx, sizes, DIMS, t_->padding, ac, MODE == kBicubic, scratch, maskX[0], slots_);
+        ComputeAxis(gx, sizes[0], tx, wx, maskX);
+        ComputeAxis(gy, sizes[1], ty, wy, maskY);
+        if constexpr (DIMS == 3) ComputeAxis(gz, sizes[2], tz, wz, maskZ);
         if constexpr (MODE == kBilinear) MakeCornerWeights();
         result.box = ValidBox(result.padSlots);
         result.rows = result.box.hiY - result.box.loY + 1;
@@ -249,25 +254,21 @@ private:
         }
     }
 
-    // Turns normalized coordinates into per-axis taps (clamped into the image), their validity
-    // masks and, except for nearest, their weights.
+    // Turns unnormalized, padded (bicubic: sanitized) coordinates into per-axis taps (clamped
+    // into the image), their validity masks and, except for nearest, their weights.
     __aicore__ inline void ComputeAxis(const LocalTensor<float>& c, float size, LocalTensor<float>* taps,
                                        LocalTensor<float>* weights, LocalTensor<uint8_t>* masks) {
         const int32_t n = slots_;
         const bool ac = t_->alignCorners != 0;
         const int32_t padding = t_->padding;
-        Unnormalize(c, size, ac, n);
         if constexpr (MODE == kNearest) {
-            PadCoordinate(c, size, padding, ac, scratch, n);
             RoundTo(taps[0], c, AscendC::RoundMode::CAST_RINT, n);   // round half to even
         } else if constexpr (MODE == kBilinear) {
-            PadCoordinate(c, size, padding, ac, scratch, n);
             RoundTo(taps[0], c, AscendC::RoundMode::CAST_FLOOR, n);
             AscendC::Adds(taps[1], taps[0], 1.0f, n);
             AscendC::Sub(weights[1], c, taps[0], n);   // c - x0
             AscendC::Sub(weights[0], taps[1], c, n);   // x1 - c
         } else {
-            SanitizeBicubicCoordinate(c, size, padding, ac, scratch, n);
             RoundTo(taps[1], c, AscendC::RoundMode::CAST_FLOOR, n);
             AscendC::Sub(scratch.t2, c, taps[1], n);  // fraction
             CubicWeights(weights, scratch.t2, scratch, n);
