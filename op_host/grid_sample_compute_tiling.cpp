@@ -81,7 +81,10 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // output chunk and the input window, which set how many channels move per DMA.
     int64_t slots = 2048;
     // Channel-last windows hold 32-byte pixel blocks, so they get a larger share of the UB.
-    const int64_t pointShare = p.channelLast ? ub / 4 : ub * 2 / 5;
+    // Bicubic has 2.5x bilinear's per-slot vectors, and its per-channel work is 36 vector
+    // instructions whose fixed issue cost dominates at small slot counts: it gets half the UB,
+    // which doubles its tiles (512 slots instead of 256 on the A2's UB).
+    const int64_t pointShare = p.channelLast ? ub / 4 : (p.mode == kBicubic ? ub / 2 : ub * 2 / 5);
     auto outChunkMin = [&](int64_t n) { return 2 * RoundUp(n * elem, kBlock); };
     // ... and whose buffers leave room for one output channel and the smallest windows
     while (slots > kSlotAlign &&
