@@ -13,17 +13,15 @@ __aicore__ inline void RunGridSampleIn(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const
     op.Process();
 }
 
-// The input layout is a run-time field of the tiling: channel-last input (2-D) takes its own
-// window layout.
+// The input layout is a run-time field of the tiling: channel-last input (NHWC / NDHWC) takes
+// its own window layout.
 template <typename T, int32_t MODE, int32_t DIMS>
 __aicore__ inline void RunGridSample(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const GridSampleTilingData& tiling) {
-    if constexpr (DIMS == 2) {
-        if (tiling.channelLast) {
-            RunGridSampleIn<T, MODE, DIMS, ChannelLastLayout>(x, grid, y, tiling);
-            return;
-        }
+    if (tiling.channelLast) {
+        RunGridSampleIn<T, MODE, DIMS, ChannelLastLayout>(x, grid, y, tiling);
+    } else {
+        RunGridSampleIn<T, MODE, DIMS, PlanarLayout>(x, grid, y, tiling);
     }
-    RunGridSampleIn<T, MODE, DIMS, PlanarLayout>(x, grid, y, tiling);
 }
 
 extern "C" __global__ __aicore__ void grid_sample(GM_ADDR x, GM_ADDR grid, GM_ADDR y, GM_ADDR workspace,

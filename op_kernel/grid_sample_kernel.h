@@ -1,5 +1,6 @@
 // GridSample AI Core kernel, one template per (dtype, interpolation mode, 2 or 3 spatial dims,
-// input layout), for NCHW / NCDHW input and for 2-D channel-last input (NHWC memory), read in place.
+// input layout), for NCHW / NCDHW input and for channel-last input (NHWC / NDHWC memory), read
+// in place.
 //
 // Work unit: a channel group of a tile of output points (whole rows up to 64 columns, else blocks
 // 32 columns wide); a core's consecutive units share their tile. Per tile: one DMA brings the
@@ -505,9 +506,10 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
     }
 };
 
-// Channel-last (NHWC memory): a window of pixels led by a zero pixel. When a unit takes every
-// channel of densely packed pixels, rows are loaded whole (pixels of C elements, one DMA per
-// window); otherwise each pixel holds as many channels as fit, padded to a 32-byte block.
+// Channel-last (NHWC / NDHWC memory): a window of pixels led by a zero pixel, holding the box's
+// depth slabs (one in 2-D) of rows of pixels. When a unit takes every channel of densely packed
+// pixels, rows are loaded whole (pixels of C elements, one DMA per slab); otherwise each pixel
+// holds as many channels as fit, padded to a 32-byte block (one DMA per slab row).
 template <typename T, int32_t MODE, int32_t DIMS>
 struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
     using S = KernelShape<T, MODE, DIMS>;
@@ -516,6 +518,7 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
     struct Plan {
         Box box;
         int64_t pixelBytes, rowBytes;
+        int64_t slabBytes;      // rows x rowBytes (3-D)
         bool denseRows;         // pixels of every channel, unpadded
         int64_t chunk;          // channels per window load
         int64_t channelStride;  // bytes between channels in UB
@@ -524,6 +527,7 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
 
     __aicore__ static inline Plan PlanWindow(const GridSampleTilingData& t, Taps& taps, const TileTaps& tt) {
         const int64_t rows = tt.rows, cols = tt.cols;
+        const int64_t slabs = rows > 0 ? tt.box.hiZ - tt.box.loZ + 1 : 1;
         Plan plan;
         plan.box = tt.box;
         plan.channelStride = S::kElem;
@@ -531,21 +535,25 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
         if (plan.denseRows) {
             plan.pixelBytes = t.c * S::kElem;
             plan.rowBytes = RoundUpTo(cols * plan.pixelBytes, kBlockBytes);
+            plan.slabBytes = rows * plan.rowBytes;
             const int64_t zero = RoundUpTo(plan.pixelBytes, kBlockBytes);
             plan.chunk = t.c;
-            plan.useWindow = zero + rows * plan.rowBytes <= t.windowBufBytes && rows <= kMaxDmaBlockCount;
-            if (plan.useWindow) taps.WindowOffsets(tt.box, plan.pixelBytes, plan.rowBytes, zero, tt.padSlots);
+            plan.useWindow = zero + slabs * plan.slabBytes <= t.windowBufBytes && rows <= kMaxDmaBlockCount;
+            if (plan.useWindow)
+                taps.WindowOffsets(tt.box, plan.pixelBytes, plan.rowBytes, zero, tt.padSlots, plan.slabBytes);
             return plan;
         }
-        const int64_t maxPixelBytes = t.windowBufBytes / (rows * cols + 1) / kBlockBytes * kBlockBytes;
+        const int64_t maxPixelBytes = t.windowBufBytes / (slabs * rows * cols + 1) / kBlockBytes * kBlockBytes;
         plan.chunk = MinI(MinI(t.chunkChannels, t.groupChannels), maxPixelBytes / S::kElem);
         plan.useWindow = plan.chunk >= 1 && cols <= kMaxDmaBlockCount;
         plan.pixelBytes = 0;
         plan.rowBytes = 0;
+        plan.slabBytes = 0;
         if (!plan.useWindow) return plan;
         plan.pixelBytes = RoundUpTo(plan.chunk * S::kElem, kBlockBytes);
         plan.rowBytes = cols * plan.pixelBytes;
-        taps.WindowOffsets(tt.box, plan.pixelBytes, plan.rowBytes, plan.pixelBytes, tt.padSlots);
+        plan.slabBytes = rows * plan.rowBytes;
+        taps.WindowOffsets(tt.box, plan.pixelBytes, plan.rowBytes, plan.pixelBytes, tt.padSlots, plan.slabBytes);
         return plan;
     }
 
@@ -556,24 +564,30 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
         const int64_t zero = RoundUpTo(plan.pixelBytes, kBlockBytes);
         AscendC::Duplicate(win, static_cast<T>(0.0f), static_cast<int32_t>(zero / S::kElem));
         const int64_t cols = box.hiX - box.loX + 1;
+        const int64_t rows = box.hiY - box.loY + 1;
+        if (rows <= 0) return;
         if (plan.denseRows) {
             // whole pixels of every channel: each window row is one contiguous run
-            const int64_t rows = box.hiY - box.loY + 1;
-            if (rows > 0)
-                AscendC::DataCopyPad(win[zero / S::kElem], x[tile.n * t.inStrideN + box.loY * t.inStrideH + box.loX * t.c],
+            for (int64_t z = box.loZ; z <= box.hiZ; ++z) {
+                AscendC::DataCopyPad(win[(zero + (z - box.loZ) * plan.slabBytes) / S::kElem],
+                                     x[tile.n * t.inStrideN + z * t.inStrideD + box.loY * t.inStrideH + box.loX * t.c],
                                      DataCopyExtParams(static_cast<uint16_t>(rows), static_cast<uint32_t>(cols * plan.pixelBytes),
                                                        static_cast<uint32_t>((t.inStrideH - cols * t.c) * S::kElem), 0, 0),
                                      DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+            }
             return;
         }
         const uint32_t pixelGap =
             static_cast<uint32_t>((plan.pixelBytes - RoundUpTo(channels * S::kElem, kBlockBytes)) / kBlockBytes);
-        for (int64_t row = box.loY; row <= box.hiY; ++row) {
-            AscendC::DataCopyPad(win[(plan.pixelBytes + (row - box.loY) * plan.rowBytes) / S::kElem],
-                                 x[tile.n * t.inStrideN + c0 + row * t.inStrideH + box.loX * t.inStrideW],
-                                 DataCopyExtParams(static_cast<uint16_t>(cols), static_cast<uint32_t>(channels * S::kElem),
-                                                   static_cast<uint32_t>((t.inStrideW - channels) * S::kElem), pixelGap, 0),
-                                 DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+        for (int64_t z = box.loZ; z <= box.hiZ; ++z) {
+            for (int64_t row = box.loY; row <= box.hiY; ++row) {
+                AscendC::DataCopyPad(
+                    win[(plan.pixelBytes + (z - box.loZ) * plan.slabBytes + (row - box.loY) * plan.rowBytes) / S::kElem],
+                    x[tile.n * t.inStrideN + c0 + z * t.inStrideD + row * t.inStrideH + box.loX * t.inStrideW],
+                    DataCopyExtParams(static_cast<uint16_t>(cols), static_cast<uint32_t>(channels * S::kElem),
+                                      static_cast<uint32_t>((t.inStrideW - channels) * S::kElem), pixelGap, 0),
+                    DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+            }
         }
     }
 
