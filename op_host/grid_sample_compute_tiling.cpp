@@ -129,7 +129,9 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // tiles keep the halo and the per-instruction cost low, and a core's consecutive units share
     // their tile's coordinates), then make tiles smaller.
     const int64_t targetUnits = kMinUnitsPerCore * int64_t(platform.coreNum);
-    const int64_t maxGroups = std::max<int64_t>(1, p.c / kMinGroupChannels);
+    // Channel-last pixels are 32-byte blocks of a group's channels: no group smaller than a block.
+    const int64_t minGroupChannels = p.channelLast ? std::max<int64_t>(kMinGroupChannels, kBlock / elem) : kMinGroupChannels;
+    const int64_t maxGroups = std::max<int64_t>(1, p.c / minGroupChannels);
     int64_t groups = 1;
     while (countTiles(tileRows) * groups < targetUnits && groups * 2 <= maxGroups) groups *= 2;
     while (tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
