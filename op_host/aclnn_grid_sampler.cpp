@@ -243,14 +243,17 @@ bool DepthFlattens(const TensorDesc& d, bool grid) {
     return d.shape[depthDim] <= 1 || d.strides[depthDim] == d.shape[depthDim + 1] * d.strides[depthDim + 1];
 }
 
-// Channel-last input (NHWC memory seen as an NCHW view): channels contiguous, pixels not
-// overlapping, rows not overlapping, every byte stride within 32 bits.
+// Channel-last input (NHWC / NDHWC memory seen as an NCHW / NCDHW view): channels contiguous,
+// pixels not overlapping, rows (and depth slabs) not overlapping, every byte stride within 32 bits.
 bool ChannelLastKernelCanAddress(const TensorDesc& d) {
     const auto& s = d.strides;
-    const int64_t c = d.shape[1], w = d.shape[3], elem = d.type->bytes;
-    if (s[1] != 1 || s[3] < c || s[2] < w * s[3] || s[0] < 0) return false;
-    for (int64_t v : {s[0], s[2], s[3]})
-        if (v > kMaxDmaStrideBytes / elem) return false;
+    const size_t r = d.shape.size();
+    if (r != 4 && r != 5) return false;
+    const int64_t c = d.shape[1], w = d.shape[r - 1], h = d.shape[r - 2], elem = d.type->bytes;
+    if (s[1] != 1 || s[r - 1] < c || s[r - 2] < w * s[r - 1] || s[0] < 0) return false;
+    if (r == 5 && s[2] < h * s[3]) return false;
+    for (size_t i = 0; i < r; ++i)
+        if (i != 1 && s[i] > kMaxDmaStrideBytes / elem) return false;
     return true;
 }
 
@@ -279,7 +282,7 @@ bool PlanKernel(GridSampleExecutor* e) {
     const int64_t spatialRank = static_cast<int64_t>(rank) - 2;
     // the per-point path reads runs of up to 4 pixels per channel: channel planes must not overlap them
     const bool nchwOk = KernelCanAddress(e->input, 1) && e->input.strides[1] >= e->input.shape[rank - 1];
-    const bool channelLast = !nchwOk && rank == 4 && ChannelLastKernelCanAddress(e->input);
+    const bool channelLast = !nchwOk && ChannelLastKernelCanAddress(e->input);
     const bool inputOk = nchwOk || channelLast;
     const bool gridOk = KernelCanAddress(e->grid, spatialRank) && DepthFlattens(e->grid, true);
     const bool outOk = KernelCanAddress(e->out, 1) && DepthFlattens(e->out, false);
@@ -297,11 +300,17 @@ bool PlanKernel(GridSampleExecutor* e) {
     ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSample");
     gert::OpImplRegisterV2::TilingKernelFunc tilingFunc = def.AICore().GetTiling();
     if (tilingFunc == nullptr) return false;
-    // Channel-last input goes to the tiling as (N, H, W, C) with its strides in that order.
+    // Channel-last input goes to the tiling as (N, [D,] H, W, C) with its strides in that order.
     std::vector<int64_t> xShape = e->input.shape, xStrides = is;
     if (channelLast) {
-        xShape = {e->input.shape[0], e->input.shape[2], e->input.shape[3], e->input.shape[1]};
-        xStrides = {is[0], is[2], is[3], is[1]};
+        xShape = {e->input.shape[0]};
+        xStrides = {is[0]};
+        for (size_t i = 2; i < rank; ++i) {
+            xShape.push_back(e->input.shape[i]);
+            xStrides.push_back(is[i]);
+        }
+        xShape.push_back(e->input.shape[1]);
+        xStrides.push_back(is[1]);
     }
     auto toShape = [](const std::vector<int64_t>& dims) {
         gert::Shape s;

@@ -30,37 +30,20 @@ GRID_SAMPLE_CHECK_KEY(3, kBFloat16, kBicubic, GRID_SAMPLE_KEY_3D_BF16_BICUBIC);
 
 constexpr int64_t kBlock = 32;          // UB alignment
 constexpr int64_t kSlotAlign = 64;      // Compare needs count * 4 bytes to be a multiple of 256
-constexpr int64_t kMinUnitsPerCore = 8; // enough work units per core to balance data-dependent cost
+constexpr int64_t kMinUnitsPerCore = 6; // enough work units per core to balance data-dependent cost
 constexpr int64_t kMinTilePoints = 256; // below this a tile's window is mostly halo rows
 constexpr int64_t kMinGroupChannels = 4;
 constexpr int64_t kOutChunkBytes = 16 * 1024;
-// The per-point path needs 16 points x 16 taps x one 32-byte block in half a window.
-constexpr int64_t kMinWindowBytes = 9 * 1024;
 
 int64_t RoundUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t v, int64_t a) { return (v + a - 1) / a; }
 
-// Taps per axis of each interpolation mode.
-int64_t TapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
-
-// Per-slot float vectors the kernel carves (GridSampleKernel::CarveBuffers): grid x/y, per-axis taps
-// and weights, three temporaries, gathered values, a row accumulator (bicubic), an accumulator
-// and an input-typed gather buffer (half types), and one offset per tap, of which the first
-// four reuse grid x/y and two temporaries (dead once the offsets exist).
+// Per-slot float vectors and masks the kernel carves: the shared inventory table
+// (op_kernel/grid_sample_tiling_data.h).
 int64_t PointVectors(int32_t mode, int32_t dataKind, int32_t dims) {
-    const int64_t t = TapsPerAxis(mode);
-    const int64_t weights = mode == kNearest ? 0 : dims * t;
-    int64_t taps = 1;
-    for (int32_t d = 0; d < dims; ++d) taps *= t;
-    const int64_t offsets = taps - std::min<int64_t>(taps, 4);
-    const bool rowAcc = mode == kBicubic || (dims == 3 && mode == kBilinear);
-    const bool planeAcc = mode == kBicubic && dims == 3;
-    const int64_t splitIndex = dims == 3 ? 3 : 0;   // Gather indices that split (x, y, z) triples
-    return dims + dims * t + weights + 3 + 1 + (rowAcc ? 1 : 0) + (planeAcc ? 1 : 0) + (dataKind == kFloat32 ? 0 : 2) +
-           splitIndex + offsets;
+    return UbVectorCount(UbInventoryOf(mode, dataKind, dims));
 }
-// Masks: one per tap per axis, a scratch one and the tile's real-slot mask.
-int64_t MaskCount(int32_t mode, int32_t dims) { return dims * TapsPerAxis(mode) + 2; }
+int64_t MaskCount(int32_t mode, int32_t dataKind, int32_t dims) { return UbInventoryOf(mode, dataKind, dims).masks; }
 
 }  // namespace
 
@@ -85,7 +68,9 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     const int64_t elem = DataKindBytes(p.dataKind);
     const int64_t ub = static_cast<int64_t>(platform.ubBytes);
     const int64_t vectors = PointVectors(p.mode, p.dataKind, p.dims);
-    const int64_t masks = MaskCount(p.mode, p.dims);
+    const int64_t masks = MaskCount(p.mode, p.dataKind, p.dims);
+    // the per-point path's smallest window (its 16-point groups for one channel)
+    const int64_t minWindowBytes = PerPointMinWindowBytes(p.mode, p.dims, p.channelLast);
     const int64_t components = p.dims;   // grid values per point
 
     // Per-slot cost: the float vectors, the masks, and the double-buffered grid tile.
@@ -96,12 +81,18 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // output chunk and the input window, which set how many channels move per DMA.
     int64_t slots = 2048;
     // Channel-last windows hold 32-byte pixel blocks, so they get a larger share of the UB.
-    const int64_t pointShare = p.channelLast ? ub / 4 : ub * 2 / 5;
-    while (slots > kSlotAlign && fixedBytes(slots) > pointShare) slots /= 2;
-    const int64_t outChunkMin = 2 * RoundUp(slots * elem, kBlock);
-    if (fixedBytes(slots) + outChunkMin + 2 * kMinWindowBytes > ub) {
+    // Bicubic has 2.5x bilinear's per-slot vectors, and its per-channel work is 36 vector
+    // instructions whose fixed issue cost dominates at small slot counts: it gets half the UB,
+    // which doubles its tiles (512 slots instead of 256 on the A2's UB).
+    const int64_t pointShare = p.channelLast ? ub / 4 : (p.mode == kBicubic ? ub / 2 : ub * 2 / 5);
+    auto outChunkMin = [&](int64_t n) { return 2 * RoundUp(n * elem, kBlock); };
+    // ... and whose buffers leave room for one output channel and the smallest windows
+    while (slots > kSlotAlign &&
+           (fixedBytes(slots) > pointShare || fixedBytes(slots) + outChunkMin(slots) + 2 * minWindowBytes > ub))
+        slots /= 2;
+    if (fixedBytes(slots) + outChunkMin(slots) + 2 * minWindowBytes > ub) {
         *why = "UB of " + std::to_string(ub) + " bytes is too small for GridSample (needs at least " +
-               std::to_string(fixedBytes(slots) + outChunkMin + 2 * kMinWindowBytes) + ")";
+               std::to_string(fixedBytes(slots) + outChunkMin(slots) + 2 * minWindowBytes) + ")";
         return false;
     }
 
@@ -138,7 +129,9 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // tiles keep the halo and the per-instruction cost low, and a core's consecutive units share
     // their tile's coordinates), then make tiles smaller.
     const int64_t targetUnits = kMinUnitsPerCore * int64_t(platform.coreNum);
-    const int64_t maxGroups = std::max<int64_t>(1, p.c / kMinGroupChannels);
+    // Channel-last pixels are 32-byte blocks of a group's channels: no group smaller than a block.
+    const int64_t minGroupChannels = p.channelLast ? std::max<int64_t>(kMinGroupChannels, kBlock / elem) : kMinGroupChannels;
+    const int64_t maxGroups = std::max<int64_t>(1, p.c / minGroupChannels);
     int64_t groups = 1;
     while (countTiles(tileRows) * groups < targetUnits && groups * 2 <= maxGroups) groups *= 2;
     while (tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
@@ -165,7 +158,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     t.chunkChannels = static_cast<int32_t>(std::max<int64_t>(1, std::min<int64_t>(p.c, kOutChunkBytes / perChannelOut)));
     t.outBufBytes = static_cast<int32_t>(RoundUp(t.chunkChannels * perChannelOut, kBlock));
     int64_t window = (ub - fixed - 2 * int64_t(t.outBufBytes)) / 2 / kBlock * kBlock;
-    if (window < kMinWindowBytes) {
+    if (window < minWindowBytes) {
         t.chunkChannels = 1;
         t.outBufBytes = static_cast<int32_t>(RoundUp(perChannelOut, kBlock));
         window = (ub - fixed - 2 * int64_t(t.outBufBytes)) / 2 / kBlock * kBlock;

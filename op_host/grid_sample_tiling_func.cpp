@@ -4,7 +4,7 @@
 // block dim, tiling key and workspace size back.
 // View strides: a gert shape has none, so the op-API layer passes them as the optional ListInt
 // attributes x_strides / grid_strides / y_strides (element strides of each tensor's dims in the
-// order given); empty (graph mode) means contiguous. channel_last: x is (N, H, W, C).
+// order given); empty (graph mode) means contiguous. channel_last: x is (N, H, W, C) or (N, D, H, W, C).
 #include <cstring>
 #include <string>
 #include <vector>
@@ -85,11 +85,14 @@ ge::graphStatus GridSampleTilingFunc(gert::TilingContext* context) {
     p.n = x[0];
     const size_t h = rank - 2;   // index of H in an NC(D)HW tensor, of W in the grid
     if (*channelLast) {
-        // (N, H, W, C) with channels contiguous: the kernel reads it in place (2-D only)
-        if (rank != 4 || xs[3] != 1) return ge::GRAPH_FAILED;
+        // (N, H, W, C) or (N, D, H, W, C) with channels contiguous: the kernel reads it in place
+        if (xs[rank - 1] != 1) return ge::GRAPH_FAILED;
         p.channelLast = 1;
-        p.c = x[3]; p.inH = x[1]; p.inW = x[2];
-        p.inStrideN = xs[0]; p.inStrideH = xs[1]; p.inStrideW = xs[2]; p.inStrideC = xs[3];
+        p.c = x[rank - 1];
+        p.inD = p.dims == 3 ? x[1] : 1;
+        p.inStrideD = p.dims == 3 ? xs[1] : 0;
+        p.inH = x[rank - 3]; p.inW = x[rank - 2];
+        p.inStrideN = xs[0]; p.inStrideH = xs[rank - 3]; p.inStrideW = xs[rank - 2]; p.inStrideC = xs[rank - 1];
     } else {
         if (xs[rank - 1] != 1) return ge::GRAPH_FAILED;
         p.c = x[1];

@@ -6,11 +6,22 @@
 
 using namespace gridsample;
 
-template <typename T, int32_t MODE, int32_t DIMS>
-__aicore__ inline void RunGridSample(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const GridSampleTilingData& tiling) {
-    GridSampleKernel<T, MODE, DIMS> op;
+template <typename T, int32_t MODE, int32_t DIMS, template <typename, int32_t, int32_t> class LAYOUT>
+__aicore__ inline void RunGridSampleIn(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const GridSampleTilingData& tiling) {
+    GridSampleKernel<T, MODE, DIMS, LAYOUT> op;
     op.Init(x, grid, y, tiling);
     op.Process();
+}
+
+// The input layout is a run-time field of the tiling: channel-last input (NHWC / NDHWC) takes
+// its own window layout.
+template <typename T, int32_t MODE, int32_t DIMS>
+__aicore__ inline void RunGridSample(GM_ADDR x, GM_ADDR grid, GM_ADDR y, const GridSampleTilingData& tiling) {
+    if (tiling.channelLast) {
+        RunGridSampleIn<T, MODE, DIMS, ChannelLastLayout>(x, grid, y, tiling);
+    } else {
+        RunGridSampleIn<T, MODE, DIMS, PlanarLayout>(x, grid, y, tiling);
+    }
 }
 
 extern "C" __global__ __aicore__ void grid_sample(GM_ADDR x, GM_ADDR grid, GM_ADDR y, GM_ADDR workspace,

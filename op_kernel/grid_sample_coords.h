@@ -38,6 +38,23 @@ __aicore__ inline void Unnormalize(const LocalTensor<float>& c, float size, bool
     }
 }
 
+// The same unnormalize on the coordinates of every axis at once: `all` holds `axes` vectors of
+// n slots back to back (x, y[, z]) and sizes[a] is axis a's size. The steps that do not depend on
+// the size run once over all axes; each element sees the same operations in the same order as in
+// Unnormalize, so the results are identical, with fewer vector instructions.
+__aicore__ inline void UnnormalizeAxes(const LocalTensor<float>& all, const float* sizes, int32_t axes,
+                                       bool alignCorners, int32_t n) {
+    AscendC::Adds(all, all, 1.0f, axes * n);
+    if (alignCorners) {
+        AscendC::Muls(all, all, 0.5f, axes * n);
+        for (int32_t a = 0; a < axes; ++a) AscendC::Muls(all[a * n], all[a * n], sizes[a] - 1.0f, n);
+    } else {
+        for (int32_t a = 0; a < axes; ++a) AscendC::Muls(all[a * n], all[a * n], sizes[a], n);
+        AscendC::Adds(all, all, -1.0f, axes * n);
+        AscendC::Muls(all, all, 0.5f, axes * n);
+    }
+}
+
 // c = (c is NaN) ? value : c
 __aicore__ inline void ReplaceNaN(const LocalTensor<float>& c, float value, const Scratch& s, int32_t n) {
     AscendC::Compare(s.mask, c, c, AscendC::CMPMODE::EQ, n);
@@ -132,6 +149,37 @@ __aicore__ inline void PadCoordinate(const LocalTensor<float>& c, float size, in
         ReplaceHuge(c, kMaxExactCoord, 0.0f, s, n);
         Reflect(c, size, alignCorners, s, n);
     }
+}
+
+// PadCoordinate (bilinear, nearest) and SanitizeBicubicCoordinate on every axis at once (`all`:
+// `axes` vectors of n slots back to back). The NaN / huge-value replacement and the lower clamp
+// run once over all axes; `wideMask` holds at least axes * n bits. Same operations per element
+// as the per-axis helpers.
+__aicore__ inline void PadAxes(const LocalTensor<float>& all, const float* sizes, int32_t axes, int32_t padding,
+                               bool alignCorners, bool bicubic, const Scratch& s,
+                               const LocalTensor<uint8_t>& wideMask, int32_t n) {
+    const int32_t count = axes * n;
+    if (padding == kReflection) {
+        Scratch wide = s;
+        wide.mask = wideMask;
+        ReplaceHuge(all, kMaxExactCoord, 0.0f, wide, count);   // s.t0 .. s.t2 are adjacent: 3n floats
+        for (int32_t a = 0; a < axes; ++a) {
+            if (!bicubic) {
+                Reflect(all[a * n], sizes[a], alignCorners, s, n);
+            } else {
+                const float period = ReflectionPeriod(sizes[a], alignCorners);
+                if (period > 0.0f) WrapPeriod(all[a * n], period, s, n);
+            }
+        }
+        return;
+    }
+    const bool border = padding == kBorder;
+    const float low = (border && !bicubic) ? 0.0f : -8.0f;
+    AscendC::Compare(wideMask, all, all, AscendC::CMPMODE::EQ, count);
+    AscendC::Select(all, wideMask, all, padding == kZeros ? -8.0f : 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
+    AscendC::Maxs(all, all, low, count);
+    for (int32_t a = 0; a < axes; ++a)
+        AscendC::Mins(all[a * n], all[a * n], (border && !bicubic) ? sizes[a] - 1.0f : sizes[a] + 7.0f, n);
 }
 
 // Bicubic reads 4 taps around the unpadded coordinate and pads each tap on its own; the

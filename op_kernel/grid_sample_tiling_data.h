@@ -75,6 +75,97 @@ struct GridSampleTilingData {
     int32_t slotPitch;         // slots per tile row in UB (flat tiles: slotCount)
 };
 
+
+// ---- UB buffer inventory ----------------------------------------------------------------------
+// The per-slot float vectors and bit masks each kernel variant carves from its point and mask
+// buffers, in carving order. The host tiling sizes the buffers from this table and the kernel
+// carves them from it (GridSampleTaps / GridSampleCombine), so the two cannot drift apart.
+enum UbVectorKind : int32_t {
+    kVecGrid = 0,     // grid x, y (, z) as float
+    kVecTap,          // per axis: the tap coordinates (later: their byte offsets in the window)
+    kVecWeight,       // per axis: the tap weights (bilinear: the four corner weights)
+    kVecScratch,      // t0, t1, t2, adjacent: together they hold a whole converted grid tile
+    kVecGathered,     // one gathered tap as float
+    kVecRowAcc,       // bicubic rows, trilinear planes
+    kVecPlaneAcc,     // tricubic planes
+    kVecHalfAcc,      // float16 / bfloat16: the float accumulator
+    kVecHalfGather,   // float16 / bfloat16: a tap gathered as itself
+    kVecSplitIndex,   // 3-D: Gather indices that split (x, y, z) triples
+    kVecOffset,       // tap offsets beyond the first kReusedOffsetVectors
+    kUbVectorKinds
+};
+// The first four tap offsets are built last in a tile's preparation, when grid x/y and the
+// temporaries t1/t2 are dead, and live there.
+constexpr int32_t kReusedOffsetVectors = 4;
+constexpr int32_t kScratchVectors = 3;
+// Per-point path: taps are fetched for groups of this many points.
+constexpr int32_t kPointGroup = 16;
+constexpr int32_t kUbBlockBytes = 32;
+
+struct UbInventory {
+    int32_t vectors[kUbVectorKinds];   // float vectors of one slot count each, per kind
+    int32_t masks;                     // per axis tap, a scratch mask and the tile's real-slot mask
+};
+
+__aicore__ constexpr int32_t TapsPerAxisOf(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
+__aicore__ constexpr int32_t TapCountOf(int32_t mode, int32_t dims) {
+    return dims == 3 ? TapsPerAxisOf(mode) * TapsPerAxisOf(mode) * TapsPerAxisOf(mode)
+                     : TapsPerAxisOf(mode) * TapsPerAxisOf(mode);
+}
+
+// The table: one row per (spatial dims, interpolation mode), float32 I/O; half types add one
+// kVecHalfAcc and one kVecHalfGather (UbInventoryOf).
+//                          grid tap wgt scr gth row pln hAc hGa spl  off                   masks
+constexpr UbInventory kUbInventoryTable[2][3] = {
+    {{{2, 4, 4, 3, 1, 0, 0, 0, 0, 0, 0}, 2 * 2 + 2},       // 2-D bilinear
+     {{2, 2, 0, 3, 1, 0, 0, 0, 0, 0, 0}, 2 * 1 + 2},       // 2-D nearest
+     {{2, 8, 8, 3, 1, 1, 0, 0, 0, 0, 12}, 2 * 4 + 2}},     // 2-D bicubic
+    {{{3, 6, 6, 3, 1, 1, 0, 0, 0, 3, 4}, 3 * 2 + 2},       // 3-D trilinear
+     {{3, 3, 0, 3, 1, 0, 0, 0, 0, 3, 0}, 3 * 1 + 2},       // 3-D nearest
+     {{3, 12, 12, 3, 1, 1, 1, 0, 0, 3, 60}, 3 * 4 + 2}}};  // 3-D tricubic
+static_assert(sizeof(kUbInventoryTable) / sizeof(kUbInventoryTable[0][0]) == 6,
+              "one inventory row per (2-D / 3-D) x (bilinear, nearest, bicubic)");
+static_assert(sizeof(kUbInventoryTable[0][0].vectors) / sizeof(int32_t) == kUbVectorKinds,
+              "one count per UbVectorKind");
+
+__aicore__ constexpr UbInventory UbInventoryOf(int32_t mode, int32_t dataKind, int32_t dims) {
+    UbInventory inv = kUbInventoryTable[dims == 3 ? 1 : 0][mode];
+    if (dataKind != kFloat32) {
+        inv.vectors[kVecHalfAcc] = 1;
+        inv.vectors[kVecHalfGather] = 1;
+    }
+    return inv;
+}
+// Index of the first vector of a kind in carving order.
+__aicore__ constexpr int32_t UbFirstVector(const UbInventory& inv, int32_t kind) {
+    int32_t first = 0;
+    for (int32_t k = 0; k < kind; ++k) first += inv.vectors[k];
+    return first;
+}
+__aicore__ constexpr int32_t UbVectorCount(const UbInventory& inv) { return UbFirstVector(inv, kUbVectorKinds); }
+
+// Each row agrees with the kernel's shapes: taps and weights per axis, one offset per tap.
+__aicore__ constexpr bool UbInventoryRowConsistent(int32_t mode, int32_t dims) {
+    const UbInventory inv = kUbInventoryTable[dims == 3 ? 1 : 0][mode];
+    const int32_t taps = TapCountOf(mode, dims);
+    return inv.vectors[kVecGrid] == dims && inv.vectors[kVecTap] == dims * TapsPerAxisOf(mode) &&
+           inv.vectors[kVecWeight] == (mode == kNearest ? 0 : dims * TapsPerAxisOf(mode)) &&
+           inv.vectors[kVecScratch] == kScratchVectors &&
+           inv.vectors[kVecOffset] == (taps > kReusedOffsetVectors ? taps - kReusedOffsetVectors : 0) &&
+           inv.vectors[kVecSplitIndex] == (dims == 3 ? 3 : 0) && inv.masks == dims * TapsPerAxisOf(mode) + 2;
+}
+static_assert(UbInventoryRowConsistent(kBilinear, 2) && UbInventoryRowConsistent(kNearest, 2) &&
+                  UbInventoryRowConsistent(kBicubic, 2) && UbInventoryRowConsistent(kBilinear, 3) &&
+                  UbInventoryRowConsistent(kNearest, 3) && UbInventoryRowConsistent(kBicubic, 3),
+              "UB inventory rows out of step with the taps, weights and offsets of their mode");
+
+// The smallest window buffer the per-point path works in: a zero block and one group of points'
+// tap rows for one channel (NCHW: a block per tap row; channel-last: a block per pixel of the row).
+__aicore__ constexpr int32_t PerPointMinWindowBytes(int32_t mode, int32_t dims, int32_t channelLast) {
+    return kUbBlockBytes + kPointGroup * (dims == 3 ? TapsPerAxisOf(mode) : 1) * TapsPerAxisOf(mode) *
+                               (channelLast ? TapsPerAxisOf(mode) : 1) * kUbBlockBytes;
+}
+
 }  // namespace gridsample
 
 #endif  // GRID_SAMPLE_TILING_DATA_H

@@ -5,6 +5,11 @@ build: DMA instructions, bytes moved, scalar GM accesses).
     python scripts/bench.py            # the cases of ../shared/docs/performance.md
     python scripts/bench.py --quick    # one small case each (CI: checks the script still works)
     python scripts/bench.py --report docs/performance.md   # also write the report and its plot
+    python scripts/bench.py --npu-only  # modelled NPU figures and the targets only (no CPU timing)
+
+The targets of ../shared/docs/performance.md (issue 13) are checked on the fixed cases and on smooth
+warps the fixed cases do not contain (other rotations, scales, flow seeds and sizes), and reported
+as met / not met with the figures.
 
 A peer that is not installed or cannot run a case says so in its row.
 """
@@ -92,6 +97,114 @@ def make_cases(quick: bool):
     except ImportError:
         pass
     return cases
+
+
+# ---- targets (../shared/docs/performance.md, issue 13) -----------------------------------------
+# modelled NPU time / HBM floor, at most this, on smooth warps
+FLOOR_TARGETS = {
+    "bilinear float32 2-D": 2.0,
+    "affine C=3": 2.5,
+    "float16 / bfloat16": 3.0,
+    "3-D trilinear": 4.0,
+    "bicubic": 8.0,
+}
+RANDOM_VS_ANCHOR = 2.0   # random grids: the official algorithm's modelled time / ours, at least
+CPU_VS_TORCH = 1.0       # torch time / ours on the CPU, at least, on every case
+
+
+def target_class(label, x, g, mode, channel_last):
+    """The target class of a case (None: no target of its own): random grids against the anchor,
+    smooth warps against the HBM floor."""
+    if "random" in label:
+        return "random grid"
+    nchw = _nchw(x, channel_last)
+    if mode == "bicubic":
+        return "bicubic"
+    if mode != "bilinear":
+        return None
+    if nchw.ndim == 5:
+        return "3-D trilinear"
+    if x.dtype != np.float32:
+        return "float16 / bfloat16"
+    if "affine" in label and nchw.shape[1] == 3:
+        return "affine C=3"
+    return "bilinear float32 2-D"
+
+
+def unseen_cases(quick: bool):
+    """Smooth warps the fixed cases do not contain: other rotations, scales, flow seeds and
+    amplitudes, and sizes (odd widths, more batches, fewer channels)."""
+    rng = np.random.default_rng(2026)
+    a = (1, 3, 96, 112) if quick else (1, 3, 720, 1000)
+    b = (2, 8, 24, 40) if quick else (4, 32, 96, 80)
+    w = (1, 16, 40, 56) if quick else (2, 24, 160, 224)
+    e = (1, 4, 8, 10, 12) if quick else (2, 8, 24, 40, 36)
+    xa = rng.random(a, dtype=np.float32)
+    ga = affine_grid(a[0], a[2], a[3], angle_deg=-35.0, scale=0.85)
+    xb = rng.random(b, dtype=np.float32)
+    gb = flow_grid(b[0], b[2], b[3], 3.0, rng)
+    xw = rng.random(w, dtype=np.float32)
+    gw = affine_grid(w[0], w[2], w[3], angle_deg=12.0, scale=1.2)
+    xe = rng.random(e, dtype=np.float32)
+    ge = flow_grid_3d(e[0], e[2], e[3], e[4], 1.5, rng)
+    cases = [
+        ("(u) affine -35deg x0.85", xa, ga, "bilinear", "zeros", False),
+        ("(u) flow 3px seed 2026", xb, gb, "bilinear", "zeros", False),
+        ("(u) affine 12deg x1.2 C=24", xw, gw, "bilinear", "border", False),
+        ("(u) flow 3px channels_last", np.ascontiguousarray(xb.transpose(0, 2, 3, 1)), gb, "bilinear", "zeros", True),
+        ("(u) flow 3px bicubic", xb, gb, "bicubic", "zeros", False),
+        ("(u) affine 12deg bicubic", xw, gw, "bicubic", "reflection", False),
+        ("(u) 3-D flow 1.5vox", xe, ge, "bilinear", "zeros", False),
+        ("(u) random grid", xb, (rng.random(gb.shape, dtype=np.float32) * 2 - 1), "bilinear", "zeros", False),
+    ]
+    try:
+        import ml_dtypes
+        cases += [("(u) flow 3px float16", xb.astype(np.float16), gb.astype(np.float16), "bilinear", "zeros", False),
+                  ("(u) affine 12deg bfloat16", xw.astype(ml_dtypes.bfloat16), gw.astype(ml_dtypes.bfloat16),
+                   "bilinear", "zeros", False)]
+    except ImportError:
+        pass
+    return cases
+
+
+def target_rows(results):
+    """Rows of the targets table and one verdict line per target, from (label, class, figures,
+    torch/ours) of every case."""
+    rows, verdicts = [], []
+    for cls, limit in FLOOR_TARGETS.items():
+        ratios = []
+        for label, c, f, _ in results:
+            if c != cls or f.get("ours") is None:
+                continue
+            ratio = f["ours"] / f["floor"]
+            ratios.append(ratio)
+            rows.append([label, cls, f"{f['ours']:.1f}", f"{f['floor']:.1f}", f"{ratio:.2f}x", f"<= {limit:g}x",
+                         "met" if ratio <= limit else "not met"])
+        worst = max(ratios) if ratios else None
+        verdicts.append(f"- {cls}, modelled / HBM floor <= {limit:g}x: " +
+                        ("no case" if worst is None else
+                         f"{'met' if worst <= limit else 'not met'} (worst {worst:.2f}x over {len(ratios)} cases)"))
+    speedups = []
+    for label, c, f, _ in results:
+        if c != "random grid":
+            continue
+        if f.get("anchor") and f.get("ours"):
+            s = f["anchor"] / f["ours"]
+            speedups.append(s)
+            rows.append([label, c, f"{f['ours']:.1f}", f"{f['floor']:.1f}", f"anchor {f['anchor']:.1f}",
+                         f"anchor/ours >= {RANDOM_VS_ANCHOR:g}", "met" if s >= RANDOM_VS_ANCHOR else "not met"])
+    verdicts.append(f"- random grids, official algorithm / ours >= {RANDOM_VS_ANCHOR:g}x: " +
+                    ("no case with an anchor" if not speedups else
+                     f"{'met' if min(speedups) >= RANDOM_VS_ANCHOR else 'not met'} (worst {min(speedups):.2f}x)"))
+    cpu = [(label, r) for label, _, _, r in results if r is not None]
+    if cpu:
+        worst_label, worst = min(cpu, key=lambda item: item[1])
+        verdicts.append(f"- CPU fallback, torch / ours >= {CPU_VS_TORCH:g} on every case: "
+                        f"{'met' if worst >= CPU_VS_TORCH else 'not met'} (worst {worst:.2f} on {worst_label}; "
+                        f"{sum(r >= CPU_VS_TORCH for _, r in cpu)} of {len(cpu)} cases)")
+    else:
+        verdicts.append("- CPU fallback against torch: not measured in this run")
+    return rows, verdicts
 
 
 def median_ms(fns, rounds=15, max_seconds=20.0):
@@ -217,16 +330,17 @@ def main():
     parser = argparse.ArgumentParser(description="GridSample benchmark")
     parser.add_argument("--quick", action="store_true", help="one small case each (CI)")
     parser.add_argument("--report", help="write the markdown report (and a PNG plot beside it) here")
+    parser.add_argument("--npu-only", action="store_true", help="modelled NPU figures and targets only")
     args = parser.parse_args()
 
     cpu_header = ["case", "shape", "dtype", "ours ms"] + [f"{n} ms" for n, _ in PEERS] + [f"{n}/ours" for n, _ in PEERS]
     npu_header = ["case", "ours us (modelled)", "HBM floor us", "floor/ours", "anchor us (modelled)", "anchor/ours",
                   "DMA/out", "bytes/out", "scalar GM/out"]
-    cpu_rows, npu_rows, plot = [], [], []
-    for label, x, g, mode, padding, channel_last in make_cases(args.quick):
+    cpu_rows, npu_rows, plot, results = [], [], [], []
+    for label, x, g, mode, padding, channel_last in make_cases(args.quick) + unseen_cases(args.quick):
         name = f"{label} {mode}/{padding}"
         runners, notes = [lambda: ags.grid_sample(x, g, mode, padding, False, channel_last=channel_last, build="fast")], {}
-        for peer, make in PEERS:
+        for peer, make in PEERS if not args.npu_only else []:
             try:
                 runners.append(make(x, g, mode, padding, channel_last))
                 notes[peer] = None
@@ -234,10 +348,10 @@ def main():
                 notes[peer] = "not installed"
             except Exception as exc:   # a peer that cannot run says why
                 notes[peer] = str(exc).split("\n")[0][:60]
-        measured = iter(median_ms(runners, rounds=5 if args.quick else 15))
+        measured = iter(median_ms(runners, rounds=5 if args.quick else 15) if not args.npu_only else [0.0])
         ours = next(measured)
         times, ratios, peer_ratio = [], [], {}
-        for peer, _ in PEERS:
+        for peer, _ in PEERS if not args.npu_only else []:
             if notes[peer] is not None:
                 times.append(notes[peer])
                 ratios.append("-")
@@ -254,6 +368,7 @@ def main():
                          fmt(f["floor"] / ours_us) if ours_us else "-", fmt(anchor, 1),
                          fmt(anchor / ours_us) if anchor and ours_us else "-",
                          fmt(f.get("dma/out"), 4), fmt(f.get("bytes/out"), 1), fmt(f.get("scalarGM/out"), 1)])
+        results.append((name, target_class(label, x, g, mode, channel_last), f, peer_ratio.get("torch")))
         plot.append((name, peer_ratio.get("torch"), f["floor"] / ours_us if ours_us else None,
                      ours_us / anchor if anchor and ours_us else None))
 
@@ -275,6 +390,15 @@ def main():
             "(input once, grid, output) over the nominal HBM bandwidth. Anchor: the official algorithm "
             "(shared/docs/anchor.md) costed analytically with the same constants (ascend_gridsample/npu_model.py). "
             "Counters per output element from the checked build.\n\n" + table(npu_header, npu_rows) + "\n")
+    if args.npu_only:
+        text = text.replace(table(cpu_header, cpu_rows), "(not measured: --npu-only)")
+    target_table, verdicts = target_rows(results)
+    text += ("\n## Targets (../shared/docs/performance.md)\n\n"
+             "Cases marked (u) are smooth warps the fixed cases do not contain. Modelled NPU time against the "
+             "HBM floor per case class; random grids against the official algorithm; the CPU fallback "
+             "against torch on every case.\n\n" + "\n".join(verdicts) + "\n\n" +
+             table(["case", "class", "ours us (modelled)", "HBM floor us", "ratio", "target", "verdict"],
+                   target_table) + "\n")
     print(text)
     if args.report:
         # the hand-written analysis below the marker survives a new run

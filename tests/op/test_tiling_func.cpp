@@ -232,6 +232,16 @@ TEST_CASE("tiling func: strided views and channel-last input arrive through the 
     cl.channelLast = true;
     ExpectSameAsPure(RunTiling(&platform, {2, 10, 12, 5}, {2, 7, 9, 2}, {2, 5, 7, 9}, ge::DT_FLOAT16, cl),
                      [&] { gridsample::Problem h = c; h.dataKind = gridsample::kFloat16; return h; }(), 48, "channel_last");
+    // channel_last 3-D: x is (N, D, H, W, C) in memory order, read in place
+    gridsample::Problem d;
+    d.dims = 3; d.channelLast = 1;
+    d.n = 1; d.c = 5; d.inD = 2; d.inH = 3; d.inW = 4;
+    d.inStrideC = 1; d.inStrideW = 5; d.inStrideH = 4 * 5; d.inStrideD = 3 * 4 * 5; d.inStrideN = 2 * 3 * 4 * 5;
+    d.outH = 2 * 2; d.outW = 2;   // output D and H flattened into rows
+    d.gridStrideH = 2 * 3; d.gridStrideN = 2 * 2 * 2 * 3;
+    d.outStrideH = 2; d.outStrideC = 2 * 2 * 2; d.outStrideN = 5 * 8;
+    ExpectSameAsPure(RunTiling(&platform, {1, 2, 3, 4, 5}, {1, 2, 2, 2, 3}, {1, 5, 2, 2, 2}, ge::DT_FLOAT, cl), d, 48,
+                     "channel_last 3-D");
 }
 
 TEST_CASE("tiling func: what it cannot tile is GRAPH_FAILED") {
@@ -255,14 +265,15 @@ TEST_CASE("tiling func: what it cannot tile is GRAPH_FAILED") {
     notUnitW.xStrides = {256, 128, 16, 2};   // the kernel reads W contiguously
     CHECK(RunTiling(&platform, x, g, y, ge::DT_FLOAT, notUnitW).status == ge::GRAPH_FAILED);
     Attrs cl3d;
-    cl3d.channelLast = true;   // NDHWC is not read in place
+    cl3d.channelLast = true;
+    cl3d.xStrides = {240, 120, 40, 10, 2};   // channel-last input must have contiguous channels
     CHECK(RunTiling(&platform, {1, 2, 3, 4, 5}, {1, 2, 2, 2, 3}, {1, 5, 2, 2, 2}, ge::DT_FLOAT, cl3d).status ==
           ge::GRAPH_FAILED);
     // a tiling-data buffer smaller than the struct: GetTilingData gives nullptr
     CHECK(RunTiling(&platform, x, g, y, ge::DT_FLOAT, a, 16).status == ge::GRAPH_FAILED);
     // a platform whose UB is too small for any partition
     ascend_sim::Platform tiny = platform.Description();
-    tiny.ubSize = 24 * 1024 + tiny.ubReserved;
+    tiny.ubSize = 4 * 1024 + tiny.ubReserved;
     fe::PlatFormInfos tinyInfos(tiny);
     CHECK(RunTiling(&tinyInfos, x, g, y, ge::DT_FLOAT, a).status == ge::GRAPH_FAILED);
 }
