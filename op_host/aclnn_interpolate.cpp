@@ -14,10 +14,15 @@
 #include "aclnnop/aclnn_interpolate.h"
 #include "op_host/aicpu/interpolate_aicpu.h"
 #include "op_host/grid_sample_launch.h"
+#include "op_host/interpolate_launch.h"
+#include "op_host/interpolate_op_impl.h"
 #include "op_host/interpolate_plan.h"
+#include "base/context_builder/op_tiling_context_builder.h"
 #include "opdev/common_types.h"
+#include "platform/platform_infos_def.h"
+#include "register/op_def_registry.h"
 
-namespace interpolate {
+namespace interp {
 namespace {
 
 using aicpu::ElemType;
@@ -129,6 +134,11 @@ struct InterpolateExecutor {
     TensorDesc x, y;
     aicpu::KernelArgs aicpuArgs;
     uint64_t workspaceBytes = 0;
+    // the AI Core path: tiling data and axis tables as they go to the workspace, launch parameters
+    bool aiCore = false;
+    std::vector<uint8_t> workspaceImage;
+    uint32_t blockDim = 0;
+    uint64_t tilingKey = 0;
 };
 
 struct ExecutorRegistry {
@@ -190,6 +200,143 @@ std::vector<aicpu::Pass> OrderPasses(std::vector<aicpu::Pass> passes, bool pillo
     return passes;
 }
 
+
+bool Contiguous(const TensorDesc& d) {
+    int64_t expect = 1;
+    for (int i = static_cast<int>(d.shape.size()) - 1; i >= 0; --i) {
+        if (d.shape[i] != 1 && d.strides[i] != expect) return false;
+        expect *= d.shape[i];
+    }
+    return true;
+}
+
+ge::DataType GeType(aclDataType t) {
+    return t == ACL_FLOAT ? ge::DT_FLOAT : t == ACL_FLOAT16 ? ge::DT_FLOAT16 : ge::DT_BF16;
+}
+
+// The AI Core kernel where it applies: finds Interpolate's registered tiling function through the
+// OpDef registry, runs it on a TilingContext built from the tensors and attributes, and lays the
+// tiling data and each pass's axis table (source indices and weights, computed here once per
+// axis) out as the workspace will hold them. False, with the reason, when the problem goes to the
+// AI CPU.
+bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std::vector<aicpu::Pass>& passes,
+                std::string* why) {
+    if (!e->x.type->aiCore) {
+        *why = std::string("dtype ") + e->x.type->name + " runs on the AI CPU (the AI Core kernel takes FLOAT, FLOAT16, BF16)";
+        return false;
+    }
+    if (!Contiguous(e->x) || !Contiguous(e->y)) {
+        *why = "a strided view of x or y runs on the AI CPU (the AI Core kernel takes contiguous tensors)";
+        return false;
+    }
+    for (const aicpu::Pass& p : passes) {
+        if (!p.resized || p.padBegin != 0 || p.paddedLen != p.inLen) {
+            *why = "padding runs on the AI CPU (the AI Core kernel takes pads_begin = pads_end = 0)";
+            return false;
+        }
+        if (p.scale != static_cast<double>(p.outLen) / static_cast<double>(p.inLen)) {
+            *why = "a scale that differs from output size / input size runs on the AI CPU";
+            return false;
+        }
+    }
+    ops::OpDef def = ops::OpDefFactory::OpDefCreate("Interpolate");
+    gert::OpImplRegisterV2::TilingKernelFunc tilingFunc = def.AICore().GetTiling();
+    if (tilingFunc == nullptr) {
+        *why = "no Interpolate tiling function is registered";
+        return false;
+    }
+    auto toShape = [](const std::vector<int64_t>& dims) {
+        gert::Shape s;
+        for (int64_t d : dims) s.AppendDim(d);
+        return gert::StorageShape(s, s);
+    };
+    const ge::DataType dtype = GeType(e->x.type->dtype);
+    const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
+    gert::Tensor x(toShape(e->x.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    gert::Tensor y(toShape(e->y.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    std::vector<int64_t> axes, sizes;
+    for (const aicpu::Pass& p : passes) {
+        axes.push_back(p.axis);
+        sizes.push_back(p.outLen);
+    }
+    gert::OpTilingContextBuilder builder;
+    builder.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
+    for (ops::OpAttrDef& attr : def.GetAttrs()) {
+        const std::string name = attr.GetName().GetString();
+        if (name == "mode") builder.AppendAttr(ge::AscendString(kModeNames[attrs.mode]));
+        else if (name == "coordinate_transformation_mode") builder.AppendAttr(ge::AscendString(kCoordNames[attrs.coordMode]));
+        else if (name == "nearest_mode") builder.AppendAttr(ge::AscendString(kNearestNames[attrs.nearestMode]));
+        else if (name == "antialias") builder.AppendAttr(attrs.antialias);
+        else if (name == "cube_coeff") builder.AppendAttr(static_cast<float>(attrs.cubeCoeff));
+        else if (name == "axes") builder.AppendAttr(axes);
+        else if (name == "sizes") builder.AppendAttr(sizes);
+        else if (attr.GetKind() == ops::OpAttrDef::Kind::kBool) builder.AppendAttr(attr.DefaultBool());
+        else if (attr.GetKind() == ops::OpAttrDef::Kind::kInt) builder.AppendAttr(attr.DefaultInt());
+        else if (attr.GetKind() == ops::OpAttrDef::Kind::kFloat) builder.AppendAttr(attr.DefaultFloat());
+        else if (attr.GetKind() == ops::OpAttrDef::Kind::kString) builder.AppendAttr(ge::AscendString(attr.DefaultString().c_str()));
+        else builder.AppendAttr(attr.DefaultListInt());
+    }
+    fe::PlatFormInfos platform;
+    constexpr size_t kTilingDataCapacity = 4096;
+    auto tilingBuffer = gert::TilingData::CreateCap(kTilingDataCapacity);
+    auto* rawTiling = reinterpret_cast<gert::TilingData*>(tilingBuffer.get());
+    gert::ContinuousVector workspaceSizes;
+    builder.PlatformInfo(&platform).TilingData(rawTiling).Workspace(&workspaceSizes);
+    auto holder = builder.Build();
+    gert::TilingContext* context = holder.GetContext();
+    if (tilingFunc(context) != ge::GRAPH_SUCCESS || rawTiling->GetDataSize() != sizeof(InterpolateTilingData) ||
+        context->GetWorkspaceNum() < 1 || context->GetBlockDim() == 0) {
+        *why = "the AI Core tiling does not take this problem (an axis table or a row does not fit the UB)";
+        return false;
+    }
+    InterpolateTilingData data;
+    std::memcpy(&data, rawTiling->GetData(), sizeof(data));
+    // the workspace image: tiling data, then each pass's axis table
+    uint64_t tablesEnd = sizeof(InterpolateTilingData);
+    for (int32_t i = 0; i < data.passCount; ++i)
+        tablesEnd = std::max<uint64_t>(tablesEnd, static_cast<uint64_t>(data.passes[i].tableOffset + data.passes[i].tableBytes));
+    e->workspaceImage.assign(tablesEnd, 0);
+    std::memcpy(e->workspaceImage.data(), &data, sizeof(data));
+    const aicpu::KernelArgs& args = e->aicpuArgs;
+    for (int32_t i = 0; i < data.passCount; ++i) {
+        const InterpolatePassTiling& t = data.passes[i];
+        aicpu::Pass pass;
+        pass.axis = t.axis;
+        pass.resized = 1;
+        pass.inLen = pass.paddedLen = e->x.shape[t.axis];
+        pass.outLen = e->y.shape[t.axis];
+        pass.scale = static_cast<double>(pass.outLen) / static_cast<double>(pass.inLen);
+        const aicpu::AxisTaps taps = aicpu::ComputeAxisTaps(args, pass);
+        uint8_t* table = e->workspaceImage.data() + t.tableOffset;
+        uint8_t* weights = table + t.tableBytes / 2;
+        const uint32_t srcBytes = t.srcOffset < 0 ? static_cast<uint32_t>(e->x.type->bytes) : 4u;
+        for (int64_t o = 0; o < t.outLen; ++o) {
+            for (int32_t k = 0; k < t.taps; ++k) {
+                const int64_t at = taps.start[o] + k;
+                const bool real = at < taps.start[o + 1];
+                const int32_t index = real ? static_cast<int32_t>(taps.index[at]) : 0;
+                const float w = real ? static_cast<float>(taps.weight[at]) : 0.0f;
+                const int64_t slot = t.kind == kPassRows ? o * t.taps + k : static_cast<int64_t>(k) * t.chunk + o;
+                if (t.kind == kPassRows) {
+                    std::memcpy(table + slot * 4, &index, 4);
+                } else {
+                    const uint32_t offset = static_cast<uint32_t>(index) * srcBytes;
+                    std::memcpy(table + slot * 4, &offset, 4);
+                }
+                std::memcpy(weights + slot * 4, &w, 4);
+            }
+        }
+    }
+    e->aiCore = true;
+    e->blockDim = context->GetBlockDim();
+    e->tilingKey = context->GetTilingKey();
+    e->workspaceBytes = static_cast<const size_t*>(workspaceSizes.GetData())[0];
+    std::string order;
+    for (int32_t i = 0; i < data.passCount; ++i) order += (i ? ", " : "") + std::to_string(data.passes[i].axis);
+    *why = std::string(e->x.type->name) + " on the AI Core: " + std::to_string(data.passCount) + " pass(es) over axes [" +
+           order + "] (the order moving the fewest bytes), block dim " + std::to_string(e->blockDim);
+    return true;
+}
 }  // namespace
 
 std::string ModeChoices() { return Choices(kModeNames); }
@@ -380,9 +527,13 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
     k.intermediateElems = maxIntermediate;
     const uint64_t buffers = passes.size() >= 3 ? 2 : passes.size() == 2 ? 1 : 0;
     e->workspaceBytes = buffers * maxIntermediate * sizeof(double);
-    e->path = "ai_cpu";
-    e->reason = e->x.type->aiCore ? std::string("no AI Core kernel in this build")
-                                  : std::string("dtype ") + e->x.type->name + " runs on the AI CPU (the AI Core kernel takes FLOAT, FLOAT16, BF16)";
+    std::string why;
+    if (PlanAiCore(e.get(), attrs, passes, &why)) {
+        e->path = "ai_core";
+    } else {
+        e->path = "ai_cpu";
+    }
+    e->reason = why;
     *workspaceSize = e->workspaceBytes;
     *executor = Publish(std::move(e));
     return ACLNN_SUCCESS;
@@ -425,6 +576,20 @@ aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspa
                       "workspace " + pointer(workspace) + " does not hold " + std::to_string(e->workspaceBytes) +
                           " bytes of one live device allocation; expected aclrtMalloc memory of at least the size "
                           "GetWorkspaceSize returned");
+    if (e->aiCore) {
+        // tiling data and axis tables reach the workspace by an asynchronous H2D copy; the stream
+        // holds the host image until the copy has run
+        auto image = std::make_shared<std::vector<uint8_t>>(e->workspaceImage);
+        if (aclrtMemcpyAsync(workspace, image->size(), image->data(), image->size(), ACL_MEMCPY_HOST_TO_DEVICE, stream) !=
+            ACL_SUCCESS)
+            return Reject(ACLNN_ERR_RUNTIME_ERROR, name,
+                          std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
+        aclnnStatus s = LaunchInterpolateKernel(stream, e->blockDim, e->tilingKey, e->x.data, e->y.data, workspace, workspace);
+        if (s != ACLNN_SUCCESS) return Reject(s, name, "kernel launch failed");
+        s = gridsample::ReleaseAfterStream(stream, std::move(image));
+        if (s != ACLNN_SUCCESS) return Reject(s, name, "could not queue work on the stream");
+        return ACLNN_SUCCESS;
+    }
     std::vector<uint8_t> block(sizeof(aicpu::KernelArgs));
     std::memcpy(block.data(), &e->aicpuArgs, sizeof(aicpu::KernelArgs));
     aclnnStatus s = gridsample::LaunchAicpuKernel(stream, aicpu::kKernelName,
@@ -445,7 +610,7 @@ aclnnStatus ExecutorPath(const aclOpExecutor* executor, const char** path, const
     return ACLNN_SUCCESS;
 }
 
-}  // namespace interpolate
+}  // namespace interp
 
 namespace {
 
@@ -469,7 +634,7 @@ aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* x, const aclFloatA
                                              int64_t coordinateTransformationMode, int64_t nearestMode, bool antialias,
                                              const aclIntArray* padsBegin, const aclIntArray* padsEnd, double cubeCoeff,
                                              aclTensor* y, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    using interpolate::Reject;
+    using interp::Reject;
     const std::string name = kApi;
     if (x == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "x is nullptr; expected a tensor");
     if (y == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "y is nullptr; expected a tensor");
@@ -488,7 +653,7 @@ aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* x, const aclFloatA
     std::vector<int64_t> xShape(dims, dims + rank);
     delete[] dims;
 
-    interpolate::InterpolateAttrs attrs;
+    interp::InterpolateAttrs attrs;
     attrs.mode = mode;
     attrs.coordMode = coordinateTransformationMode;
     attrs.nearestMode = nearestMode;
@@ -514,7 +679,7 @@ aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* x, const aclFloatA
     if (given != attrs.axes.size())
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
                       std::string(byScales ? "scales" : "sizes") + " has " + std::to_string(given) + " values for axes " +
-                          interpolate::Join(attrs.axes) + "; expected one per axis");
+                          interp::Join(attrs.axes) + "; expected one per axis");
     // the expected sizes of the resized axes, checked against y by the plan
     if (byScales) {
         for (size_t i = 0; i < scaleValues.size(); ++i) {
@@ -546,15 +711,15 @@ aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* x, const aclFloatA
     }
     attrs.sizeOrigin = byScales ? "floor(scale * padded length)" : "sizes";
     // sizes mode: the coordinate mapping uses out / padded, which the plan computes
-    return interpolate::InterpolateGetWorkspaceSize(kApi, x, attrs, y, workspaceSize, executor);
+    return interp::InterpolateGetWorkspaceSize(kApi, x, attrs, y, workspaceSize, executor);
 }
 
 aclnnStatus aclnnInterpolate(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-    return interpolate::InterpolateLaunch(kApi, workspace, workspaceSize, executor, stream);
+    return interp::InterpolateLaunch(kApi, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnInterpolateExecutorPath(const aclOpExecutor* executor, const char** path, const char** reason) {
-    return interpolate::ExecutorPath(executor, path, reason);
+    return interp::ExecutorPath(executor, path, reason);
 }
 
 }  // extern "C"

@@ -9,7 +9,7 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 
-namespace interpolate {
+namespace interp {
 
 // Codes as in aclnnop/aclnn_interpolate.h.
 enum Mode : int64_t { kNearest = 0, kLinear, kLinearOnnx, kCubic, kBilinearPillow, kBicubicPillow, kModeCount };
@@ -57,4 +57,4 @@ std::string ModeChoices();
 std::string CoordModeChoices();
 std::string NearestModeChoices();
 
-}  // namespace interpolate
+}  // namespace interp

@@ -10,9 +10,11 @@
 #include "op_host/aicpu/grid_sample_aicpu.h"
 #include "op_host/grid_sample_graph.h"
 #include "op_host/aicpu/interpolate_aicpu.h"
+#include "op_host/interpolate_launch.h"
 
 extern "C" void grid_sample(uint8_t* x, uint8_t* grid, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
 extern "C" void view_copy(uint8_t* view, uint8_t* packed, uint8_t* workspace, uint8_t* tiling);
+extern "C" void interpolate(uint8_t* x, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
 
 namespace gridsample {
 
@@ -117,8 +119,8 @@ const bool kGraphKernelRegistered = [] {
 // The Interpolate AI CPU kernel, registered with the model's AI CPU at load time, behind the same
 // check as GridSample's: each view lies inside one live allocation.
 namespace {
-uint64_t InterpolateViewBytes(const interpolate::aicpu::View& v) {
-    static const int64_t kElemBytes[] = {4, 2, 2, 8, 1, 1, 4};   // in interpolate::aicpu::ElemType order
+uint64_t InterpolateViewBytes(const interp::aicpu::View& v) {
+    static const int64_t kElemBytes[] = {4, 2, 2, 8, 1, 1, 4};   // in interp::aicpu::ElemType order
     int64_t last = 0;
     for (int i = 0; i < v.rank; ++i) {
         if (v.shape[i] == 0) return 0;
@@ -133,7 +135,7 @@ uint64_t InterpolateViewBytes(const interpolate::aicpu::View& v) {
 }
 
 int BoundedInterpolateAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes) {
-    namespace ia = interpolate::aicpu;
+    namespace ia = interp::aicpu;
     if (addrCount != 3 || argBytes != sizeof(ia::KernelArgs)) return 1;
     ia::KernelArgs a;
     std::memcpy(&a, args, sizeof(a));
@@ -158,7 +160,22 @@ int BoundedInterpolateAicpuKernel(void* const* addrs, uint32_t addrCount, const 
 }
 
 [[maybe_unused]] const bool kInterpolateAicpuRegistered =
-    ascend_sim::RegisterAicpuKernel(interpolate::aicpu::kKernelName, &BoundedInterpolateAicpuKernel);
+    ascend_sim::RegisterAicpuKernel(interp::aicpu::kKernelName, &BoundedInterpolateAicpuKernel);
 }  // namespace
 
 }  // namespace gridsample
+
+namespace interp {
+
+aclnnStatus LaunchInterpolateKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y,
+                                    void* workspace, void* tiling) {
+    ascend_sim::KernelLaunch launch;
+    launch.name = "interpolate";
+    launch.blockDim = blockDim;
+    launch.tilingKey = tilingKey;
+    launch.gmArgs = {x, y, workspace, tiling};
+    launch.entry = [](uint8_t* const* gm) { ::interpolate(gm[0], gm[1], gm[2], gm[3]); };
+    return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+}
+
+}  // namespace interp

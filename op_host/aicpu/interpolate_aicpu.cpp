@@ -6,7 +6,7 @@
 #include <limits>
 #include <thread>
 
-namespace interpolate::aicpu {
+namespace interp::aicpu {
 namespace {
 
 // Codes as in op_host/interpolate_plan.h.
@@ -362,4 +362,4 @@ int InterpolateAicpuKernel(void* const* addrs, uint32_t addrCount, const void* a
     return 0;
 }
 
-}  // namespace interpolate::aicpu
+}  // namespace interp::aicpu

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace interpolate::aicpu {
+namespace interp::aicpu {
 
 enum class ElemType : int32_t { kFloat32, kFloat16, kBFloat16, kFloat64, kInt8, kUInt8, kInt32 };
 
@@ -55,4 +55,4 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass);
 // addrs = {x, y, workspace}; 0 on success.
 int InterpolateAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes);
 
-}  // namespace interpolate::aicpu
+}  // namespace interp::aicpu

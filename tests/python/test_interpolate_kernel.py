@@ -257,3 +257,87 @@ def test_bad_attributes_raise_value_error(change, attr, allowed, kind):
 def test_unsupported_dtype_is_a_type_error():
     with pytest.raises(TypeError, match="int16"):
         ags.interpolate(np.zeros((2, 2), np.int16), [3, 3], mode="nearest", shape_calculation_mode="sizes")
+
+
+# ---- the AI Core kernel (checked build: every documented API rule asserted) ----------------------
+AI_CORE_CASES = [
+    # (shape, axes, sizes)
+    ((2, 3, 9, 13), [2, 3], [5, 20]),      # downscale H, upscale W: rows pass + last-axis pass
+    ((1, 2, 7, 6), [3, 2], [11, 15]),      # reversed axes
+    ((3, 40), [1], [17]),                  # last axis only
+    ((6, 5, 4), [0, 1], [3, 9]),           # two rows passes
+    ((2, 3, 4, 5), [0, 1, 2, 3], [3, 2, 6, 7]),   # every axis, rank 4
+]
+
+
+@pytest.mark.parametrize("dtype,tol", [("float32", 1e-5), ("float16", 2e-3), ("bfloat16", 1.6e-2)])
+@pytest.mark.parametrize("torch_mode,align,aa,attrs", TORCH_EQUIVALENTS,
+                         ids=[f"{t[0]}-ac{t[1]}-aa{t[2]}-{t[3]['mode']}" for t in TORCH_EQUIVALENTS])
+def test_ai_core_matches_torch_float64(dtype, tol, torch_mode, align, aa, attrs):
+    x64 = _image((2, 3, 9, 13), seed=11)
+    xt = torch.from_numpy(x64).to(getattr(torch, dtype))
+    want = _torch_ref(xt.double().numpy(), (5, 20), torch_mode, align, aa)
+    got = ags.interpolate(xt, [5, 20], [2, 3], shape_calculation_mode="sizes", build="checked", **attrs)
+    assert ags.interpolate_last_path()["path"] == "ai_core", ags.interpolate_last_path()
+    stats = ags.extension("checked").last_launch_stats("interpolate")
+    assert stats["kernel"] == "interpolate" and stats["block_dim"] >= 1
+    np.testing.assert_allclose(got.double().numpy(), want, rtol=0, atol=tol * 2)
+
+
+@pytest.mark.parametrize("shape,axes,sizes", AI_CORE_CASES, ids=[str(c[0]) + str(c[1]) for c in AI_CORE_CASES])
+@pytest.mark.parametrize("mode", ["nearest", "linear", "cubic"])
+def test_ai_core_equals_ai_cpu_on_any_axes(shape, axes, sizes, mode):
+    x = _image(shape, seed=12).astype(np.float32)
+    got = ags.interpolate(x, sizes, axes, mode=mode, shape_calculation_mode="sizes", build="checked")
+    assert ags.interpolate_last_path()["path"] == "ai_core"
+    # the AI CPU path computes the same in float64 (float64 input takes it)
+    want = ags.interpolate(x.astype(np.float64), sizes, axes, mode=mode, shape_calculation_mode="sizes")
+    assert ags.interpolate_last_path()["path"] == "ai_cpu"
+    np.testing.assert_allclose(got, want, rtol=0, atol=2e-6)
+
+
+def test_ai_core_antialias_and_pillow_float_against_torch():
+    x = _image((1, 2, 32, 24), seed=13).astype(np.float32)
+    want = F.interpolate(torch.from_numpy(x).double(), size=(7, 9), mode="bicubic", antialias=True).numpy()
+    got = ags.interpolate(x, [7, 9], [2, 3], mode="bicubic_pillow", shape_calculation_mode="sizes", cube_coeff=-0.5,
+                          build="checked")
+    assert ags.interpolate_last_path()["path"] == "ai_core"
+    np.testing.assert_allclose(got, want, atol=2e-6)
+
+
+@pytest.mark.parametrize("case,reason", [
+    ("float64", "DOUBLE runs on the AI CPU"),
+    ("uint8", "UINT8 runs on the AI CPU"),
+    ("strided", "strided view"),
+    ("pads", "padding runs on the AI CPU"),
+    ("scale", "scale that differs"),
+])
+def test_ai_cpu_path_and_why(case, reason):
+    x = _image((1, 2, 8, 10), seed=14).astype(np.float32)
+    kwargs = dict(mode="linear", shape_calculation_mode="sizes", build="checked")
+    values, axes = [4, 5], [2, 3]
+    if case == "float64":
+        x = x.astype(np.float64)
+    elif case == "uint8":
+        x = (x * 100 + 100).astype(np.uint8)
+    elif case == "strided":
+        x = x[:, :, :, ::2]
+    elif case == "pads":
+        kwargs["pads_begin"] = [0, 0, 1, 0]
+    else:
+        kwargs["shape_calculation_mode"] = "scales"
+        values = [0.6, 0.55]   # floor(0.6 * 8) = 4: the given scale is not 4 / 8
+    got = ags.interpolate(x, values, axes, **kwargs)
+    info = ags.interpolate_last_path()
+    assert info["path"] == "ai_cpu" and reason in info["reason"], info
+    assert got.shape[:2] == (1, 2)
+
+
+def test_pass_order_moves_the_fewest_bytes():
+    # shrinking H (x16) first makes the W upscale pass 16 times smaller
+    x = _image((1, 1, 256, 16), seed=15).astype(np.float32)
+    ags.interpolate(x, [16, 64], [2, 3], mode="linear", shape_calculation_mode="sizes", build="checked")
+    assert "axes [2, 3]" in ags.interpolate_last_path()["reason"]
+    y = _image((1, 1, 16, 256), seed=15).astype(np.float32)
+    ags.interpolate(y, [64, 16], [2, 3], mode="linear", shape_calculation_mode="sizes", build="checked")
+    assert "axes [3, 2]" in ags.interpolate_last_path()["reason"]
