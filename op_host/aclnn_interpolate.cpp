@@ -310,20 +310,27 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         uint8_t* table = e->workspaceImage.data() + t.tableOffset;
         uint8_t* weights = table + t.tableBytes / 2;
         const uint32_t srcBytes = t.srcOffset < 0 ? static_cast<uint32_t>(e->x.type->bytes) : 4u;
-        for (int64_t o = 0; o < t.outLen; ++o) {
-            for (int32_t k = 0; k < t.taps; ++k) {
-                const int64_t at = taps.start[o] + k;
-                const bool real = at < taps.start[o + 1];
-                const int32_t index = real ? static_cast<int32_t>(taps.index[at]) : 0;
-                const float w = real ? static_cast<float>(taps.weight[at]) : 0.0f;
-                const int64_t slot = t.kind == kPassRows ? o * t.taps + k : static_cast<int64_t>(k) * t.chunk + o;
-                if (t.kind == kPassRows) {
-                    std::memcpy(table + slot * 4, &index, 4);
-                } else {
-                    const uint32_t offset = static_cast<uint32_t>(index) * srcBytes;
-                    std::memcpy(table + slot * 4, &offset, 4);
+        const int64_t rowsPerUnit = t.kind == kPassRows ? 1 : t.group;
+        const int64_t slots = static_cast<int64_t>(t.group) * t.chunk;   // last axis: a unit's outputs
+        for (int64_t r = 0; r < rowsPerUnit; ++r) {
+            for (int64_t o = 0; o < t.outLen; ++o) {
+                for (int32_t k = 0; k < t.taps; ++k) {
+                    const int64_t at = taps.start[o] + k;
+                    const bool real = at < taps.start[o + 1];
+                    const int32_t index = real ? static_cast<int32_t>(taps.index[at]) : 0;
+                    const float w = real ? static_cast<float>(taps.weight[at]) : 0.0f;
+                    int64_t slot;
+                    if (t.kind == kPassRows) {
+                        slot = o * t.taps + k;
+                        std::memcpy(table + slot * 4, &index, 4);
+                    } else {
+                        // byte offset of the tap in the UB copy of row r (rows rowPitch bytes apart)
+                        slot = k * slots + r * t.chunk + o;
+                        const uint32_t offset = static_cast<uint32_t>(r * t.rowPitch) + static_cast<uint32_t>(index) * srcBytes;
+                        std::memcpy(table + slot * 4, &offset, 4);
+                    }
+                    std::memcpy(weights + slot * 4, &w, 4);
                 }
-                std::memcpy(weights + slot * 4, &w, 4);
             }
         }
     }

@@ -112,70 +112,88 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
     d = InterpolateTilingData{};
     d.passCount = static_cast<int32_t>(best.size());
     d.dataKind = p.dataKind;
-    // UB: the largest table, then two input slots, two output slots and three float32 work vectors
-    uint64_t tableBuf = 0, lastIn = 0, lastOut = 0, maxInner = 0;
-    for (size_t i = 0; i < best.size(); ++i) {
-        InterpolatePassTiling& t = d.passes[i];
-        const PassShape& s = shapes[i];
-        t.outer = s.outer;
-        t.inLen = s.inLen;
-        t.outLen = s.outLen;
-        t.inner = s.inner;
-        t.axis = static_cast<int32_t>(best[i]);
-        t.taps = p.taps[best[i]];
-        t.kind = static_cast<size_t>(best[i]) + 1 == rank ? kPassLastAxis : kPassRows;
-        if (t.kind == kPassLastAxis) {
-            const uint64_t outPad = AlignUp(static_cast<uint64_t>(s.outLen), 8);
-            t.chunk = static_cast<int32_t>(outPad);
-            t.chunksPerRow = 1;
-            t.tableBytes = static_cast<int32_t>(2 * static_cast<uint64_t>(t.taps) * outPad * 4);
-            lastIn = std::max<uint64_t>(lastIn, AlignUp(static_cast<uint64_t>(s.inLen) * 4, 32));
-            lastOut = std::max<uint64_t>(lastOut, outPad * 4);
-        } else {
-            t.tableBytes = static_cast<int32_t>(2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32));
-            maxInner = std::max<uint64_t>(maxInner, static_cast<uint64_t>(s.inner));
+    // UB: the largest table, two input slots, two output slots and three float32 work vectors. Each
+    // pass combines vectors of up to V elements (whole rows of several o, a chunk of a row, or
+    // several whole last-axis rows); V shrinks until everything fits.
+    const uint64_t elem = p.dataKind == 0 ? 4 : 2;
+    bool fitted = false;
+    for (uint64_t V = 8192; V >= 8 && !fitted; V /= 2) {
+        uint64_t tableBuf = 0, inBuf = 32, workBuf = 32;
+        bool ok = true;
+        for (size_t i = 0; i < best.size() && ok; ++i) {
+            InterpolatePassTiling& t = d.passes[i];
+            const PassShape& s = shapes[i];
+            const uint64_t srcBytes = i == 0 ? elem : 4;
+            t.outer = s.outer;
+            t.inLen = s.inLen;
+            t.outLen = s.outLen;
+            t.inner = s.inner;
+            t.axis = static_cast<int32_t>(best[i]);
+            t.taps = p.taps[best[i]];
+            t.kind = static_cast<size_t>(best[i]) + 1 == rank ? kPassLastAxis : kPassRows;
+            if (t.kind == kPassLastAxis) {
+                const uint64_t outPad = AlignUp(static_cast<uint64_t>(s.outLen), 16);
+                const uint64_t pitch = AlignUp(static_cast<uint64_t>(s.inLen) * srcBytes, 32);
+                // rows per unit, but not so many that fewer than 4 units per core remain (the queues
+                // overlap one unit's DMA with another's vector work)
+                const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
+                const uint64_t spread = (static_cast<uint64_t>(s.outer) + cores - 1) / cores;
+                uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, 16320 / outPad, 4095}));
+                if (outPad > 16320) ok = false;   // Gather's repeat count (8 bits of 64 offsets)
+                t.chunk = static_cast<int32_t>(outPad);
+                t.chunksPerRow = 1;
+                t.group = static_cast<int32_t>(group);
+                t.rowPitch = static_cast<int32_t>(pitch);
+                t.tableBytes = static_cast<int32_t>(2 * static_cast<uint64_t>(t.taps) * group * outPad * 4);
+                t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group);
+                inBuf = std::max<uint64_t>(inBuf, group * pitch);
+                workBuf = std::max<uint64_t>(workBuf, group * outPad * 4);
+            } else {
+                const uint64_t inner = static_cast<uint64_t>(s.inner);
+                const bool grouped = inner % 16 == 0 && inner <= V &&
+                                     (static_cast<uint64_t>(s.inLen) - 1) * inner * 4 <= 0xFFFFFFFFull &&
+                                     (static_cast<uint64_t>(s.outLen) - 1) * inner * 4 <= 0xFFFFFFFFull;
+                if (grouped) {
+                    // o per unit, but not so many that fewer than 4 units per core remain
+                    const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
+                    const uint64_t spread = std::max<uint64_t>(1, static_cast<uint64_t>(s.outer * s.outLen) / cores);
+                    const uint64_t group = std::max<uint64_t>(
+                        1, std::min<uint64_t>({static_cast<uint64_t>(s.outer), spread, V / inner, 4095}));
+                    t.group = static_cast<int32_t>(group);
+                    t.chunk = static_cast<int32_t>(group * inner);
+                    t.chunksPerRow = 1;
+                    t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group) * s.outLen;
+                } else {
+                    t.group = 1;
+                    t.chunk = static_cast<int32_t>(inner <= V ? inner : V);
+                    t.chunksPerRow = static_cast<int32_t>((inner + t.chunk - 1) / t.chunk);
+                    t.units = s.outer * s.outLen * t.chunksPerRow;
+                }
+                t.rowPitch = 0;
+                t.tableBytes = static_cast<int32_t>(2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32));
+                inBuf = std::max<uint64_t>(inBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
+                workBuf = std::max<uint64_t>(workBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
+            }
+            tableBuf = std::max<uint64_t>(tableBuf, static_cast<uint64_t>(t.tableBytes));
         }
-        tableBuf = std::max<uint64_t>(tableBuf, static_cast<uint64_t>(t.tableBytes));
+        tableBuf = AlignUp(tableBuf, 32);
+        inBuf = AlignUp(inBuf, 32);
+        workBuf = AlignUp(workBuf, 32);
+        if (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes) {
+            fitted = true;
+            d.inBufBytes = static_cast<int32_t>(inBuf);
+            d.workBufBytes = static_cast<int32_t>(workBuf);
+            d.outBufBytes = static_cast<int32_t>(workBuf);
+            d.tableBufBytes = static_cast<int32_t>(tableBuf);
+        }
     }
-    if (tableBuf > platform.ubBytes / 3) {
-        *why = "an axis table of " + std::to_string(tableBuf) + " bytes does not fit a third of the UB";
+    if (!fitted) {
+        *why = "an axis table or a last-axis row does not fit the UB";
         return false;
     }
-    if (lastOut / 4 > 16320) {
-        *why = "the last axis has more than 16320 outputs (Gather's repeat limit)";
-        return false;
-    }
-    const uint64_t rest = platform.ubBytes - tableBuf;
-    // 2 input slots + 2 output slots + 3 work vectors; rows passes take chunks of `chunk` elements
-    auto fits = [&](uint64_t chunkBytes) {
-        const uint64_t in = std::max(lastIn, chunkBytes), work = std::max(lastOut, chunkBytes);
-        return 2 * in + 5 * work <= rest;
-    };
-    if (!fits(32)) {
-        *why = "a last-axis row of the input or output does not fit the UB";
-        return false;
-    }
-    uint64_t chunk = std::min<uint64_t>(std::max<uint64_t>(maxInner, 8), 8192);
-    chunk = AlignUp(chunk, 8);
-    while (chunk > 8 && !fits(chunk * 4)) chunk -= 8;
-    const uint64_t chunkBytes = chunk * 4;
-    d.inBufBytes = static_cast<int32_t>(std::max(lastIn, chunkBytes));
-    d.workBufBytes = static_cast<int32_t>(std::max(lastOut, chunkBytes));
-    d.outBufBytes = d.workBufBytes;
-    d.tableBufBytes = static_cast<int32_t>(AlignUp(tableBuf, 32));
     // work split: one block dim for all passes (SyncAll between them), each pass's units spread evenly
     uint64_t maxUnits = 1;
-    for (size_t i = 0; i < best.size(); ++i) {
-        InterpolatePassTiling& t = d.passes[i];
-        if (t.kind == kPassRows) {
-            t.chunk = static_cast<int32_t>(std::min<uint64_t>(chunk, static_cast<uint64_t>(t.inner)));
-            t.chunksPerRow = static_cast<int32_t>((t.inner + t.chunk - 1) / t.chunk);
-            t.units = t.outer * t.outLen * t.chunksPerRow;
-        } else {
-            t.units = t.outer;
-        }
-        maxUnits = std::max<uint64_t>(maxUnits, static_cast<uint64_t>(t.units));
-    }
+    for (size_t i = 0; i < best.size(); ++i) maxUnits = std::max<uint64_t>(maxUnits, static_cast<uint64_t>(d.passes[i].units));
     const uint32_t blockDim = static_cast<uint32_t>(std::min<uint64_t>(std::max<uint32_t>(platform.coreNum, 1), maxUnits));
     // workspace: tiling data, tables, then two float32 intermediate buffers
     uint64_t offset = AlignUp(sizeof(InterpolateTilingData), kAlign);

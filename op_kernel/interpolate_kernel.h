@@ -3,10 +3,10 @@
 // come from the workspace once per pass; nothing is computed per element but the weighted sums.
 //
 // Rows pass (the axis is not the last): output row (o, j) is a weighted sum of `taps` input rows
-// (o, index[j][k]), each a contiguous run of `inner` elements: whole rows (or chunks of them) move
-// by one DMA each and are combined by Muls / Add in float32.
-// Last-axis pass: a whole input row moves by one DMA; Gather picks every output's k-th tap for all
-// outputs at once (byte offsets from the table), Mul by the k-th weight vector, Add.
+// (o, index[j][k]), each a contiguous run of `inner` elements: whole rows (of a group of o by one
+// strided DMA, or chunks of a long row) move by DMA and are combined by Muls / Add in float32.
+// Last-axis pass: a group of whole input rows moves by one DMA; Gather picks every output's k-th tap
+// for all of them at once (byte offsets from the table), Mul by the k-th weights, MulAddDst.
 #ifndef INTERPOLATE_KERNEL_H
 #define INTERPOLATE_KERNEL_H
 
@@ -93,7 +93,8 @@ private:
         tableQue_.FreeTensor(table);
     }
 
-    // Output (o, j, chunk c) per unit: taps rows of the chunk, each one DMA, combined in float32.
+    // Per unit: output row j of a group of o (or a chunk of one row), taps DMAs of the source rows,
+    // combined in float32.
     template <typename S, typename D>
     __aicore__ inline void RowsPass(const InterpolatePassTiling& pass, const GlobalTensor<S>& src,
                                     const GlobalTensor<D>& dst, const LocalTensor<uint8_t>& table, int64_t begin,
@@ -106,16 +107,22 @@ private:
         LocalTensor<float> prod = acc[2 * words];
         for (int64_t u = begin; u < end; ++u) {
             const int64_t c = u % pass.chunksPerRow;
-            const int64_t row = u / pass.chunksPerRow;   // (o, j)
-            const int64_t j = row % pass.outLen, o = row / pass.outLen;
+            const int64_t rest = u / pass.chunksPerRow;
+            const int64_t j = rest % pass.outLen, ob = rest / pass.outLen;
+            const int64_t o0 = ob * pass.group;
+            const int64_t planes = InterpMin(pass.group, pass.outer - o0);
             const int64_t first = c * pass.chunk;
-            const int32_t len = static_cast<int32_t>(InterpMin(pass.chunk, pass.inner - first));
+            // a group: `planes` rows of inner elements; else a chunk of one row
+            const int64_t rowLen = pass.group > 1 ? pass.inner : InterpMin(pass.chunk, pass.inner - first);
+            const int32_t len = static_cast<int32_t>(rowLen * planes);
             for (int32_t k = 0; k < pass.taps; ++k) {
                 const int64_t i = index.GetValue(j * pass.taps + k);
                 const float w = weight.GetValue(j * pass.taps + k);
                 LocalTensor<S> in = inQue_.template AllocTensor<S>();
-                AscendC::DataCopyPad(in, src[(o * pass.inLen + i) * pass.inner + first],
-                                     DataCopyExtParams(1, static_cast<uint32_t>(len * sizeof(S)), 0, 0, 0),
+                const uint32_t gap = planes > 1 ? static_cast<uint32_t>((pass.inLen - 1) * pass.inner * sizeof(S)) : 0u;
+                AscendC::DataCopyPad(in, src[(o0 * pass.inLen + i) * pass.inner + first],
+                                     DataCopyExtParams(static_cast<uint16_t>(planes), static_cast<uint32_t>(rowLen * sizeof(S)),
+                                                       gap, 0, 0),
                                      DataCopyPadExtParams<S>{false, 0, 0, static_cast<S>(0.0f)});
                 inQue_.EnQue(in);
                 in = inQue_.template DeQue<S>();
@@ -133,11 +140,15 @@ private:
                 }
                 inQue_.FreeTensor(in);
             }
-            Store<D>(dst, acc, (o * pass.outLen + j) * pass.inner + first, len);
+            const uint32_t outGap = planes > 1 ? static_cast<uint32_t>((pass.outLen - 1) * pass.inner * sizeof(D)) : 0u;
+            Store<D>(dst, acc, (o0 * pass.outLen + j) * pass.inner + first, len,
+                     DataCopyExtParams(static_cast<uint16_t>(planes), static_cast<uint32_t>(rowLen * sizeof(D)), 0, outGap, 0));
         }
     }
 
-    // One input row per unit; every output's k-th tap gathered at once.
+    // Per unit: `group` whole input rows (one DMA, each row padded to 32 bytes in the UB); Gather picks
+    // every output's k-th tap of all of them at once (byte offsets from the table), Mul by the k-th
+    // weights, accumulate.
     template <typename S, typename D>
     __aicore__ inline void LastAxisPass(const InterpolatePassTiling& pass, const GlobalTensor<S>& src,
                                         const GlobalTensor<D>& dst, const LocalTensor<uint8_t>& table, int64_t begin,
@@ -148,38 +159,46 @@ private:
         LocalTensor<float> acc = workBuf_.template Get<float>();
         LocalTensor<float> gathered = acc[words];
         LocalTensor<float> prod = acc[2 * words];
-        const int32_t outLen = static_cast<int32_t>(pass.outLen);
-        for (int64_t o = begin; o < end; ++o) {
+        const int32_t slots = pass.group * pass.chunk;   // outputs of a full group, padded rows
+        for (int64_t u = begin; u < end; ++u) {
+            const int64_t o0 = u * pass.group;
+            const int64_t rows = InterpMin(pass.group, pass.outer - o0);
+            const int32_t count = static_cast<int32_t>(rows) * pass.chunk;
             LocalTensor<S> in = inQue_.template AllocTensor<S>();
-            AscendC::DataCopyPad(in, src[o * pass.inLen],
-                                 DataCopyExtParams(1, static_cast<uint32_t>(pass.inLen * sizeof(S)), 0, 0, 0),
+            AscendC::DataCopyPad(in, src[o0 * pass.inLen],
+                                 DataCopyExtParams(static_cast<uint16_t>(rows), static_cast<uint32_t>(pass.inLen * sizeof(S)),
+                                                   0, 0, 0),
                                  DataCopyPadExtParams<S>{false, 0, 0, static_cast<S>(0.0f)});
             inQue_.EnQue(in);
             in = inQue_.template DeQue<S>();
             for (int32_t k = 0; k < pass.taps; ++k) {
-                LocalTensor<float> tap = gathered;
                 if constexpr (sizeof(S) == 4) {
-                    AscendC::Gather(gathered.template ReinterpretCast<S>(), in, offsets[k * pass.chunk], 0,
-                                    static_cast<uint32_t>(outLen));
+                    AscendC::Gather(gathered.template ReinterpretCast<S>(), in, offsets[k * slots], 0,
+                                    static_cast<uint32_t>(count));
                 } else {
                     // gathered as S in the product area, widened once
-                    AscendC::Gather(prod.template ReinterpretCast<S>(), in, offsets[k * pass.chunk], 0,
-                                    static_cast<uint32_t>(outLen));
-                    AscendC::Cast(gathered, prod.template ReinterpretCast<S>(), AscendC::RoundMode::CAST_NONE, outLen);
+                    AscendC::Gather(prod.template ReinterpretCast<S>(), in, offsets[k * slots], 0,
+                                    static_cast<uint32_t>(count));
+                    AscendC::Cast(gathered, prod.template ReinterpretCast<S>(), AscendC::RoundMode::CAST_NONE, count);
                 }
                 if (k == 0) {
-                    AscendC::Mul(acc, tap, weights[k * pass.chunk], outLen);
+                    AscendC::Mul(acc, gathered, weights[k * slots], count);
                 } else {
-                    AscendC::MulAddDst(acc, tap, weights[k * pass.chunk], outLen);
+                    AscendC::MulAddDst(acc, gathered, weights[k * slots], count);
                 }
             }
             inQue_.FreeTensor(in);
-            Store<D>(dst, acc, o * pass.outLen, outLen);
+            // each output row is chunk elements apart in the UB
+            const uint32_t ubGap = static_cast<uint32_t>(
+                (pass.chunk * sizeof(D) - (pass.outLen * sizeof(D) + 31) / 32 * 32) / 32);
+            Store<D>(dst, acc, o0 * pass.outLen, count,
+                     DataCopyExtParams(static_cast<uint16_t>(rows), static_cast<uint32_t>(pass.outLen * sizeof(D)), ubGap, 0, 0));
         }
     }
 
     template <typename D>
-    __aicore__ inline void Store(const GlobalTensor<D>& dst, const LocalTensor<float>& acc, int64_t at, int32_t len) {
+    __aicore__ inline void Store(const GlobalTensor<D>& dst, const LocalTensor<float>& acc, int64_t at, int32_t len,
+                                 const DataCopyExtParams& params) {
         LocalTensor<D> out = outQue_.template AllocTensor<D>();
         if constexpr (sizeof(D) == 4) {
             AscendC::Adds(out, acc, 0.0f, len);
@@ -188,7 +207,7 @@ private:
         }
         outQue_.EnQue(out);
         out = outQue_.template DeQue<D>();
-        AscendC::DataCopyPad(dst[at], out, DataCopyExtParams(1, static_cast<uint32_t>(len * sizeof(D)), 0, 0, 0));
+        AscendC::DataCopyPad(dst[at], out, params);
         outQue_.FreeTensor(out);
     }
 

@@ -23,6 +23,9 @@ constexpr int32_t kPassLastAxis = 1;  // the last axis: whole input rows, taps g
 
 // One separable pass: src seen as (outer, inLen, inner), dst as (outer, outLen, inner); output
 // (o, j, :) = sum over k < taps of weight[j][k] * src(o, index[j][k], :).
+// Rows pass unit: output row j of `group` consecutive o (one strided DMA per tap brings the group's
+// rows; inner is a multiple of 16 then) or, with group 1, a chunk of one output row.
+// Last-axis unit: `group` consecutive input rows (one DMA), every output of them gathered at once.
 struct InterpolatePassTiling {
     int64_t outer, inLen, outLen, inner;
     int64_t srcOffset;     // bytes into the workspace; -1: src is x (its dtype), else float32
@@ -33,11 +36,15 @@ struct InterpolatePassTiling {
     int32_t kind;          // kPassRows or kPassLastAxis
     int32_t axis;          // the axis of x this pass resizes
     int32_t taps;          // taps per output (shorter lists padded with weight 0)
-    int32_t chunk;         // rows: elements of a row per unit; last axis: outLen rounded up to 8
-    int32_t chunksPerRow;  // rows: ceil(inner / chunk); last axis: 1
+    int32_t chunk;         // rows: elements a unit combines (group * inner, or a chunk of one row);
+                           // last axis: outLen rounded up to 16 (the UB pitch of an output row)
+    int32_t chunksPerRow;  // rows: ceil(inner / chunk) with group 1, else 1; last axis: 1
+    int32_t group;         // rows: o per unit; last axis: input rows per unit
+    int32_t rowPitch;      // last axis: UB bytes between input rows (a row padded to 32 bytes)
     int32_t tableBytes;    // bytes of the table (rows: int32 index[outLen][taps] at 0, float weight at
-                           // tableBytes / 2; last axis: uint32 byte offsets [taps][chunk] at 0, float
-                           // weights [taps][chunk] at tableBytes / 2)
+                           // tableBytes / 2; last axis: uint32 byte offsets [taps][group * chunk] at
+                           // 0, float weights [taps][group * chunk] at tableBytes / 2)
+    int32_t reserved;
 };
 
 // The tiling struct, a standard C++ struct registered in the kernel with REGISTER_TILING_DEFAULT

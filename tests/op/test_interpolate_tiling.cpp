@@ -48,7 +48,12 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
         CHECK((t.srcOffset < 0) == (i == 0));
         CHECK((t.dstOffset < 0) == (i + 1 == d.passCount));
         if (t.kind == kPassRows) CHECK(t.chunk * 4 <= d.inBufBytes && t.chunk * 4 <= d.workBufBytes);
-        else CHECK(t.inLen * 4 <= d.inBufBytes && t.chunk * 4 <= d.workBufBytes);
+        else CHECK(static_cast<int64_t>(t.group) * t.rowPitch <= d.inBufBytes &&
+                   static_cast<int64_t>(t.group) * t.chunk * 4 <= d.workBufBytes && t.group * t.chunk <= 16320 &&
+                   t.rowPitch >= t.inLen * (i == 0 ? (d.dataKind == 0 ? 4 : 2) : 4));
+        // grouped rows: whole rows of 16n elements, so no DMA block is padded in the UB
+        if (t.kind == kPassRows && t.group > 1) CHECK(t.inner % 16 == 0 && t.chunk == t.group * t.inner);
+        CHECK(t.group >= 1 && t.group <= 4095);
     }
     CHECK(r.workspaceBytes >= end);
 }
@@ -101,6 +106,19 @@ TEST_CASE("work split and UB partition on every platform size") {
             }
         }
     }
+}
+
+TEST_CASE("small rows are grouped: one DMA per tap for many o, whole last-axis rows per unit") {
+    InterpolatePlatform platform{48, 184 * 1024};
+    InterpolateTilingResult r;
+    std::string why;
+    // 8x64x64x64 -> 128x128: the H pass has 64-element rows, the W pass 64-element input rows
+    CHECK(ComputeInterpolateTiling(Problem({8, 64, 64, 64}, {8, 64, 128, 128}, {2, 3}, 2), platform, &r, &why));
+    const InterpolatePassTiling& h = r.data.passes[0];
+    const InterpolatePassTiling& w = r.data.passes[1];
+    CHECK(h.axis == 2 && h.group > 1 && h.units == (512 + h.group - 1) / h.group * 128);
+    CHECK(w.axis == 3 && w.group > 1 && w.units == (512 * 128 + w.group - 1) / w.group);
+    CheckInvariants(r, platform);
 }
 
 TEST_CASE("rejections: too many taps for the UB, empty axes") {

@@ -267,7 +267,20 @@ AI_CORE_CASES = [
     ((3, 40), [1], [17]),                  # last axis only
     ((6, 5, 4), [0, 1], [3, 9]),           # two rows passes
     ((2, 3, 4, 5), [0, 1, 2, 3], [3, 2, 6, 7]),   # every axis, rank 4
+    ((4, 8, 32, 48), [2, 3], [20, 70]),    # grouped: rows of 48 for many planes, many W rows per unit
+    ((3, 50, 16), [1], [7]),               # grouped rows pass with a partial last group
 ]
+
+
+@pytest.mark.parametrize("dtype,tol", [("float32", 1e-5), ("float16", 2e-3), ("bfloat16", 1.6e-2)])
+def test_ai_core_grouped_units_match_torch(dtype, tol):
+    x64 = _image((4, 8, 32, 48), seed=16)
+    xt = torch.from_numpy(x64).to(getattr(torch, dtype))
+    for size in [(20, 70), (64, 96), (9, 16)]:
+        want = _torch_ref(xt.double().numpy(), size, "bicubic", False)
+        got = ags.interpolate(xt, list(size), [2, 3], mode="cubic", shape_calculation_mode="sizes", build="checked")
+        assert ags.interpolate_last_path()["path"] == "ai_core"
+        np.testing.assert_allclose(got.double().numpy(), want, rtol=0, atol=tol * 2.5)
 
 
 @pytest.mark.parametrize("dtype,tol", [("float32", 1e-5), ("float16", 2e-3), ("bfloat16", 1.6e-2)])
