@@ -71,6 +71,9 @@ file(GLOB AGS_CANN_OPAPI_SRCS CONFIGURE_DEPENDS
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/*compute_tiling*.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/*.cpp)
 npu_op_library(cust_opapi ACLNN ${AGS_CANN_OPAPI_SRCS} ${CMAKE_CURRENT_SOURCE_DIR}/op_host/launch_cann.cpp)
+# The tiling computes each Interpolate axis's tap count with the axis function of
+# op_host/aicpu/interpolate_aicpu.cpp.
+target_sources(cust_optiling PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/interpolate_aicpu.cpp)
 target_include_directories(cust_opapi PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include)
 # The aclnn entry points and launch_cann.cpp call the ACL runtime (aclrt*, aclAppLog).
 target_link_libraries(cust_opapi PRIVATE ascendcl)
