@@ -426,6 +426,8 @@ bool PlanViewCopy(const TensorDesc& d, uint32_t direction, uint32_t coreNum, uin
 bool PlanViewCopies(GridSampleExecutor* e) {
     auto* ascendc = platform_ascendc::PlatformAscendCManager::GetInstance();
     const uint32_t coreNum = ascendc->GetCoreNumAiv();
+    // ViewCopy's TPipe buffers get the UB less the 8 KiB reserve, as GridSample's tiling does
+    ascendc->ReserveLocalMemory(platform_ascendc::ReservedSize::RESERVED_SIZE_8K);
     uint64_t ub = 0;
     ascendc->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
     for (auto [d, stage, dir] : {std::tuple<const TensorDesc*, StagedView*, uint32_t>{&e->input, &e->inputStage, viewcopy::kGather},

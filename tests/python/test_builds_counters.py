@@ -100,9 +100,10 @@ def test_smaller_ub(rng, build, ub_bytes):
         for x, grid in ((random_input(rng, (1, 40, 30, 40)), affine_grid(1, 33, 47)),
                         (random_input(rng, (1, 4, 300, 400)), random_grid(rng, 1, 20, 30)),
                         (random_input(rng, (2, 3, 12, 12)), random_grid(rng, 2, 3, 2500, lim=1.2))):
+            before = ags.last_launch_stats(build)["serial"]
             check_against_torch(x, grid, mode, PADDINGS[MODES.index(mode)], True, build=build)
             st = ags.last_launch_stats(build)
-            assert st["block_dim"] >= 1, "the AI Core kernel should still run with this UB"
+            assert st["serial"] > before and st["block_dim"] >= 1, "the AI Core kernel should still run with this UB"
             assert all(c["peak_ub_bytes"] <= ub_bytes for c in st["cores"]), [c["peak_ub_bytes"] for c in st["cores"]]
             assert all(c["scalar_gm_reads"] == 0 and c["scalar_gm_writes"] == 0 for c in st["cores"])
 

@@ -122,3 +122,14 @@ def test_view_beyond_a_dma_gap_runs_on_ai_cpu(rng, build):
     assert not copied and not kernel
     ref = F.grid_sample(torch.from_numpy(vals).double(), torch.from_numpy(grid).double(), "bilinear", "zeros", False)
     assert np.abs(out.astype(np.float64) - ref.numpy()).max() <= 1e-6
+
+
+@pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("build", BUILDS)
+def test_packed_view_on_a_small_ub(rng, build):
+    # ViewCopy's buffers fit the UB less the 8 KiB reserve: a 32 KiB UB still packs and samples
+    ags.set_platform(ub_bytes=32768, build=build)
+    x = input_view(rng, "w_step3_gaps")
+    grid = random_grid(rng, x.shape[0], 7, 8, lim=1.1)
+    _, copied, kernel = run_counting(build, lambda: check_against_torch(x, grid, "bilinear", "zeros", False, build=build))
+    assert copied and kernel
