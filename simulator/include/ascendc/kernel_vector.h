@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#if defined(__AVX512F__)
+#if defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -343,9 +343,82 @@ inline D ConvertOne(S v) {
     else if constexpr (std::is_same<D, float>::value) return static_cast<float>(v);
     else return To16<D, M>(v);
 }
+#if defined(__AVX2__)
+// float -> int32 / integral float, 8 lanes: vroundps rounds as RoundToIntegral does (RINT in the
+// FPU's nearest-even mode, as the scalar form relies on too; floor/ceil/trunc keep the sign of zero
+// results) and the lane fix-ups give SaturateToInt32's results (NaN -> 0, >= 2^31 -> INT32_MAX;
+// cvttps already gives INT32_MIN below -2^31). Integral floats, Inf and NaN pass through unchanged,
+// as in the scalar form (vroundps would quiet a signalling NaN).
+template <RoundMode M>
+constexpr int kRoundImm = M == RoundMode::CAST_FLOOR ? (_MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+                        : M == RoundMode::CAST_CEIL  ? (_MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
+                        : M == RoundMode::CAST_TRUNC ? (_MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
+                                                     : (_MM_FROUND_CUR_DIRECTION | _MM_FROUND_NO_EXC);
+template <RoundMode M>
+constexpr bool kVectorRound = M == RoundMode::CAST_RINT || M == RoundMode::CAST_FLOOR || M == RoundMode::CAST_CEIL ||
+                              M == RoundMode::CAST_TRUNC;
+template <RoundMode M>
+__attribute__((always_inline)) inline __m256 RoundIntegral8(__m256 x) {
+    const __m256 magnitude = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x);
+    const __m256 small = _mm256_cmp_ps(magnitude, _mm256_set1_ps(8388608.0f), _CMP_LT_OQ);   // false for NaN
+    return _mm256_blendv_ps(x, _mm256_round_ps(x, kRoundImm<M>), small);
+}
+#endif
 template <typename D, typename S, RoundMode M>
 inline void CastLoop(D* __restrict d, const S* __restrict s, uint32_t count) {
-    for (uint32_t i = 0; i < count; ++i) d[i] = ConvertOne<D, S, M>(s[i]);
+    uint32_t i = 0;
+#if defined(__AVX2__)
+    if constexpr (std::is_same<S, float>::value && kVectorRound<M> &&
+                  (std::is_same<D, int32_t>::value || std::is_same<D, float>::value)) {
+        for (; i + 8 <= count; i += 8) {
+            const __m256 x = _mm256_loadu_ps(s + i);
+            const __m256 r = RoundIntegral8<M>(x);
+            if constexpr (std::is_same<D, float>::value) {
+                _mm256_storeu_ps(d + i, r);
+            } else {
+                __m256i v = _mm256_cvttps_epi32(r);
+                const __m256 high = _mm256_cmp_ps(r, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ);
+                const __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
+                v = _mm256_blendv_epi8(v, _mm256_set1_epi32(0x7FFFFFFF), _mm256_castps_si256(high));
+                v = _mm256_andnot_si256(_mm256_castps_si256(nan), v);
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), v);
+            }
+        }
+    }
+#endif
+#if defined(__AVX2__) && defined(__F16C__)
+    // half <-> float, 8 lanes with F16C. A group holding a NaN takes the scalar form (which keeps
+    // a signalling NaN's bits); float -> half saturates finite overflow first, as To16 does.
+    if constexpr (std::is_same<D, float>::value && std::is_same<S, half>::value) {
+        for (; i + 8 <= count; i += 8) {
+            const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+            const __m128i magnitude = _mm_and_si128(h, _mm_set1_epi16(0x7FFF));
+            if (_mm_movemask_epi8(_mm_cmpgt_epi16(magnitude, _mm_set1_epi16(0x7C00))) != 0) {
+                for (uint32_t k = i; k < i + 8; ++k) d[k] = ConvertOne<D, S, M>(s[k]);
+                continue;
+            }
+            _mm256_storeu_ps(d + i, _mm256_cvtph_ps(h));
+        }
+    }
+    if constexpr (std::is_same<D, half>::value && std::is_same<S, float>::value &&
+                  (M == RoundMode::CAST_NONE || M == RoundMode::CAST_RINT)) {
+        const __m256 signBit = _mm256_set1_ps(-0.0f), maxHalf = _mm256_set1_ps(65504.0f);
+        const __m256 inf = _mm256_set1_ps(std::numeric_limits<float>::infinity());
+        for (; i + 8 <= count; i += 8) {
+            const __m256 x = _mm256_loadu_ps(s + i);
+            if (_mm256_movemask_ps(_mm256_cmp_ps(x, x, _CMP_UNORD_Q)) != 0) {
+                for (uint32_t k = i; k < i + 8; ++k) d[k] = ConvertOne<D, S, M>(s[k]);
+                continue;
+            }
+            const __m256 magnitude = _mm256_andnot_ps(signBit, x);
+            const __m256 over = _mm256_and_ps(_mm256_cmp_ps(magnitude, maxHalf, _CMP_GT_OQ),
+                                              _mm256_cmp_ps(magnitude, inf, _CMP_NEQ_OQ));
+            const __m256 c = _mm256_blendv_ps(x, _mm256_or_ps(maxHalf, _mm256_and_ps(signBit, x)), over);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(d + i), _mm256_cvtps_ph(c, _MM_FROUND_TO_NEAREST_INT));
+        }
+    }
+#endif
+    for (; i < count; ++i) d[i] = ConvertOne<D, S, M>(s[i]);
 }
 }  // namespace detail
 
@@ -493,6 +566,20 @@ inline void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTe
                 _mm512_storeu_ps(reinterpret_cast<float*>(d + i), _mm512_mask_blend_ps(bits, b, a));
             }
         }
+#elif defined(__AVX2__)
+        // 8 lanes per mask byte: the byte's bits spread to lane masks, then a pure blend (the same
+        // bits as the loop below; the scalar loop does not vectorize because of the bit indexing)
+        if constexpr (sizeof(T) == 4) {
+            const __m256 scalar = _mm256_set1_ps(src1 ? 0.0f : float(y(0)));
+            const __m256i laneBit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+            for (; i + 8 <= count; i += 8) {
+                const __m256i bits = _mm256_and_si256(_mm256_set1_epi32(m[i >> 3]), laneBit);
+                const __m256 pick = _mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, laneBit));
+                const __m256 a = _mm256_loadu_ps(reinterpret_cast<const float*>(x + i));
+                const __m256 b = src1 ? _mm256_loadu_ps(reinterpret_cast<const float*>(src1 + i)) : scalar;
+                _mm256_storeu_ps(reinterpret_cast<float*>(d + i), _mm256_blendv_ps(b, a, pick));
+            }
+        }
 #endif
         for (; i < count; ++i) d[i] = ((m[i >> 3] >> (i & 7)) & 1u) ? x[i] : y(i);
     } else {
@@ -576,7 +663,17 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
                          ascend_sim::InstrKind::VectorGather);
     T* __restrict d = dst.addr_;
     const uint8_t* bytes = srcBase + srcBaseOffset;
-    for (uint32_t i = 0; i < count; ++i) std::memcpy(d + i, bytes + o[i], sizeof(T));
+    uint32_t i = 0;
+#if defined(__AVX2__) && defined(AGS_TRY_GATHER)
+    if constexpr (sizeof(T) == 4) {
+        for (; i + 8 <= count; i += 8) {
+            const __m256i off = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(o + i));
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i),
+                                _mm256_i32gather_epi32(reinterpret_cast<const int*>(bytes), off, 1));
+        }
+    }
+#endif
+    for (; i < count; ++i) std::memcpy(d + i, bytes + o[i], sizeof(T));
 }
 
 // https://www.hiascend.com/doc_center/source/zh/CANNCommunityEdition/910beta2/API/ascendcopapi/atlasascendc_api_07_0071.html
