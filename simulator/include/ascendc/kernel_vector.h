@@ -455,11 +455,30 @@ inline void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const Rou
 // dst bit i (little-endian within each byte) = src0[i] <op> src1[i]; count*sizeof(T) must be a
 // multiple of 256 bytes. Types half/float.
 namespace detail {
+#if defined(__AVX2__)
+// float lanes: one vcmpps + vmovmskps per 8 elements gives the mask byte. The predicates are the
+// C++ operators' (ordered, NE unordered), so NaN compares as in the scalar loop.
+template <int P, typename X, typename Y>
+__attribute__((always_inline)) inline void CompareBytes8(uint8_t* __restrict d, uint32_t bytes, X x, Y y) {
+    for (uint32_t k = 0; k < bytes; ++k) d[k] = uint8_t(_mm256_movemask_ps(_mm256_cmp_ps(x(8 * k), y(8 * k), P)));
+}
+template <typename X, typename Y>
+inline void CompareFloat8(uint8_t* __restrict d, uint32_t bytes, CMPMODE mode, X x, Y y) {
+    switch (mode) {
+        case CMPMODE::LT: CompareBytes8<_CMP_LT_OQ>(d, bytes, x, y); break;
+        case CMPMODE::GT: CompareBytes8<_CMP_GT_OQ>(d, bytes, x, y); break;
+        case CMPMODE::EQ: CompareBytes8<_CMP_EQ_OQ>(d, bytes, x, y); break;
+        case CMPMODE::LE: CompareBytes8<_CMP_LE_OQ>(d, bytes, x, y); break;
+        case CMPMODE::GE: CompareBytes8<_CMP_GE_OQ>(d, bytes, x, y); break;
+        default: CompareBytes8<_CMP_NEQ_UQ>(d, bytes, x, y); break;
+    }
+}
+#endif
 template <typename C, typename X, typename Y>
-inline void CompareBits(uint8_t* __restrict d, uint32_t count, CMPMODE mode, X x, Y y) {
+inline void CompareBits(uint8_t* __restrict d, uint32_t count, CMPMODE mode, X x, Y y, uint32_t done = 0) {
     auto run = [&](auto pred) {
         uint32_t bytes = count / 8;
-        for (uint32_t k = 0; k < bytes; ++k) {
+        for (uint32_t k = done / 8; k < bytes; ++k) {
             uint8_t m = 0;
             for (uint32_t j = 0; j < 8; ++j) m |= uint8_t(pred(x(8 * k + j), y(8 * k + j)) ? 1u : 0u) << j;
             d[k] = m;
@@ -503,9 +522,18 @@ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const
     using C = typename detail::Calc<T>::type;
     const T* x = src0.addr_;
     const T* y = src1.addr_;
+    uint32_t done = 0;
+#if defined(__AVX2__)
+    if constexpr (std::is_same<T, float>::value) {
+        done = count / 8 * 8;
+        detail::CompareFloat8(reinterpret_cast<uint8_t*>(dst.addr_), count / 8, cmpMode,
+                              [x](uint32_t i) { return _mm256_loadu_ps(x + i); },
+                              [y](uint32_t i) { return _mm256_loadu_ps(y + i); });
+    }
+#endif
     detail::CompareBits<C>(reinterpret_cast<uint8_t*>(dst.addr_), count, cmpMode,
                            [x](uint32_t i) { return detail::Calc<T>::In(x[i]); },
-                           [y](uint32_t i) { return detail::Calc<T>::In(y[i]); });
+                           [y](uint32_t i) { return detail::Calc<T>::In(y[i]); }, done);
 }
 // Tensor-scalar form (named CompareScalar in older docs, Compares in newer ones).
 // The scalar is `const T src1Scalar`, T deduced from src0 and the scalar alike.
@@ -521,8 +549,17 @@ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
     using C = typename detail::Calc<T>::type;
     const T* x = src0.addr_;
     const C s = detail::Calc<T>::In(src1Scalar);
+    uint32_t done = 0;
+#if defined(__AVX2__)
+    if constexpr (std::is_same<T, float>::value) {
+        done = count / 8 * 8;
+        const __m256 scalar = _mm256_set1_ps(s);
+        detail::CompareFloat8(reinterpret_cast<uint8_t*>(dst.addr_), count / 8, cmpMode,
+                              [x](uint32_t i) { return _mm256_loadu_ps(x + i); }, [scalar](uint32_t) { return scalar; });
+    }
+#endif
     detail::CompareBits<C>(reinterpret_cast<uint8_t*>(dst.addr_), count, cmpMode,
-                           [x](uint32_t i) { return detail::Calc<T>::In(x[i]); }, [s](uint32_t) { return s; });
+                           [x](uint32_t i) { return detail::Calc<T>::In(x[i]); }, [s](uint32_t) { return s; }, done);
 }
 template <typename T, typename U, typename S>
 inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S src1Scalar,
@@ -663,17 +700,7 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
                          ascend_sim::InstrKind::VectorGather);
     T* __restrict d = dst.addr_;
     const uint8_t* bytes = srcBase + srcBaseOffset;
-    uint32_t i = 0;
-#if defined(__AVX2__) && defined(AGS_TRY_GATHER)
-    if constexpr (sizeof(T) == 4) {
-        for (; i + 8 <= count; i += 8) {
-            const __m256i off = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(o + i));
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i),
-                                _mm256_i32gather_epi32(reinterpret_cast<const int*>(bytes), off, 1));
-        }
-    }
-#endif
-    for (; i < count; ++i) std::memcpy(d + i, bytes + o[i], sizeof(T));
+    for (uint32_t i = 0; i < count; ++i) std::memcpy(d + i, bytes + o[i], sizeof(T));
 }
 
 // https://www.hiascend.com/doc_center/source/zh/CANNCommunityEdition/910beta2/API/ascendcopapi/atlasascendc_api_07_0071.html
@@ -716,7 +743,23 @@ inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0
         ASC_CHECK(n <= dst.size_, api, "%llu selected elements exceed dst's %u elements", (unsigned long long)n, dst.size_);
         const T* __restrict x = reinterpret_cast<const T*>(s) + first;
         record(n);
-        for (uint64_t k = 0; k < n; ++k) d[k] = x[k * step];
+        uint64_t k = 0;
+#if defined(__AVX2__)
+        // every other 32-bit element (the x or y halves of interleaved pairs), 8 per step by
+        // shuffles; the last group stays scalar so no load reads past the source's last pair
+        if constexpr (sizeof(T) == 4) {
+            if (step == 2) {
+                const float* f = reinterpret_cast<const float*>(x);
+                for (; k + 8 < n; k += 8) {
+                    const __m256 a = _mm256_loadu_ps(f + 2 * k), b = _mm256_loadu_ps(f + 2 * k + 8);
+                    const __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+                    _mm256_storeu_ps(reinterpret_cast<float*>(d + k),
+                                     _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), _MM_SHUFFLE(3, 1, 2, 0))));
+                }
+            }
+        }
+#endif
+        for (; k < n; ++k) d[k] = x[k * step];
         rsvdCnt = n;
         return;
     }
