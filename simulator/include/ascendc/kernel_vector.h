@@ -87,6 +87,7 @@ inline void Binary(const char* api, ascend_sim::InstrKind kind, const LocalTenso
     T* __restrict d = dst.addr_;
     const T* __restrict x = a.addr_;
     const T* __restrict y = b.addr_;
+#pragma GCC unroll 4
     for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i]), Calc<T>::In(y[i])));
 }
 template <typename T, typename F>
@@ -99,6 +100,7 @@ inline void Unary(const char* api, const LocalTensor<T>& dst, const LocalTensor<
     RecordVector(api, bytes, uint64_t(count), ASC_UB(UbRead(a.addr_, bytes), UbWrite(dst.addr_, bytes)));
     T* __restrict d = dst.addr_;
     const T* __restrict x = a.addr_;
+#pragma GCC unroll 4
     for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i])));
 }
 
@@ -151,6 +153,7 @@ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<T>& src0, con
     T* __restrict d = dst.addr_;
     const T* __restrict x = src0.addr_;
     const T* __restrict y = src1.addr_;
+#pragma GCC unroll 4
     for (int32_t i = 0; i < count; ++i) {
         const C product = C(detail::Calc<T>::In(x[i]) * detail::Calc<T>::In(y[i]));
         d[i] = detail::Calc<T>::Out(C(product + detail::Calc<T>::In(d[i])));
