@@ -207,8 +207,8 @@ def target_rows(results):
     return rows, verdicts
 
 
-def median_ms(fns, rounds=15, max_seconds=20.0):
-    """Median ms of each callable, timed interleaved (one run of each per round) so that machine
+def interleaved_ms(fns, rounds=15, max_seconds=20.0):
+    """ms of each callable per round, timed interleaved (one run of each per round) so that machine
     noise falls on all of them alike."""
     for fn in fns:
         fn()   # warm-up
@@ -221,7 +221,19 @@ def median_ms(fns, rounds=15, max_seconds=20.0):
             times[i].append((time.perf_counter() - t0) * 1e3)
         if time.perf_counter() - start > max_seconds:
             break
-    return [float(np.median(t)) for t in times]
+    return times
+
+
+def median_ms(fns, rounds=15, max_seconds=20.0):
+    """Median ms of each callable, timed interleaved."""
+    return [float(np.median(t)) for t in interleaved_ms(fns, rounds, max_seconds)]
+
+
+def ratio_spread(peer_ms, ours_ms):
+    """Quartiles of the per-round ratio peer / ours: on a shared machine one median hides how much
+    the ratio moves between rounds."""
+    r = np.asarray(peer_ms) / np.asarray(ours_ms)
+    return f"{np.percentile(r, 25):.2f}-{np.percentile(r, 75):.2f}"
 
 
 # ---- peers: each returns a callable, or raises with the reason it cannot run -------------------
@@ -333,7 +345,8 @@ def main():
     parser.add_argument("--npu-only", action="store_true", help="modelled NPU figures and targets only")
     args = parser.parse_args()
 
-    cpu_header = ["case", "shape", "dtype", "ours ms"] + [f"{n} ms" for n, _ in PEERS] + [f"{n}/ours" for n, _ in PEERS]
+    cpu_header = (["case", "shape", "dtype", "ours ms"] + [f"{n} ms" for n, _ in PEERS] + [f"{n}/ours" for n, _ in PEERS]
+                  + ["torch/ours per round (quartiles)"])
     npu_header = ["case", "ours us (modelled)", "HBM floor us", "floor/ours", "anchor us (modelled)", "anchor/ours",
                   "DMA/out", "bytes/out", "scalar GM/out"]
     cpu_rows, npu_rows, plot, results = [], [], [], []
@@ -348,20 +361,25 @@ def main():
                 notes[peer] = "not installed"
             except Exception as exc:   # a peer that cannot run says why
                 notes[peer] = str(exc).split("\n")[0][:60]
-        measured = iter(median_ms(runners, rounds=5 if args.quick else 15) if not args.npu_only else [0.0])
-        ours = next(measured)
-        times, ratios, peer_ratio = [], [], {}
+        rounds = interleaved_ms(runners, rounds=5 if args.quick else 15) if not args.npu_only else [[0.0]]
+        measured = iter(rounds)
+        ours_rounds = next(measured)
+        ours = float(np.median(ours_rounds))
+        times, ratios, peer_ratio, spread = [], [], {}, "-"
         for peer, _ in PEERS if not args.npu_only else []:
             if notes[peer] is not None:
                 times.append(notes[peer])
                 ratios.append("-")
                 continue
-            t = next(measured)
+            peer_rounds = next(measured)
+            t = float(np.median(peer_rounds))
             times.append(f"{t:.2f}")
             ratios.append(f"{t / ours:.2f}")
             peer_ratio[peer] = t / ours
+            if peer == "torch":
+                spread = ratio_spread(peer_rounds, ours_rounds)
         shape = "x".join(map(str, _nchw(x, channel_last).shape))
-        cpu_rows.append([name, shape, x.dtype.name, f"{ours:.2f}"] + times + ratios)
+        cpu_rows.append([name, shape, x.dtype.name, f"{ours:.2f}"] + times + ratios + [spread])
         f = npu_figures(x, g, mode, padding, channel_last)
         ours_us, anchor = f.get("ours"), f.get("anchor")
         npu_rows.append([name, fmt(ours_us, 1) if ours_us else "AI CPU path", fmt(f["floor"], 1),
@@ -382,7 +400,8 @@ def main():
             f"{' (quick mode: small shapes)' if args.quick else ''}.\n\n"
             "## CPU fallback (the simulator's fast build) against the CPU peers\n\n"
             "Median ms after warm-up, same thread count, ours and the peers timed interleaved; "
-            "ratio = peer time / our time (> 1: ours is faster).\n\n"
+            "ratio = peer time / our time (> 1: ours is faster); the last column is the spread of the torch "
+            "ratio between rounds (25th-75th percentile).\n\n"
             + table(cpu_header, cpu_rows) +
             f"\n\n## NPU, modelled ({npu['soc']}, {npu['aiv_cores']} vector cores)\n\n"
             "All NPU figures are modelled by the simulator's cost model (constants in "

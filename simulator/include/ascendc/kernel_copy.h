@@ -44,9 +44,23 @@ inline uint64_t CopyBytes(const char* api, uint32_t count) {
 }
 
 // Strided copy of blockCount blocks of blockLen bytes with independent source/destination pitches.
+// One block of a DMA. Blocks of a few dozen bytes (a channel-last pixel, a tap row) are common and
+// a library memcpy call costs more than the copy: those go through fixed-size inline moves.
+__attribute__((always_inline)) inline void CopyBlock(uint8_t* __restrict dst, const uint8_t* __restrict src, uint64_t len) {
+    if (len > 64) {
+        std::memcpy(dst, src, len);
+        return;
+    }
+    uint64_t k = 0;
+    for (; k + 16 <= len; k += 16) std::memcpy(dst + k, src + k, 16);
+    if (k + 8 <= len) { std::memcpy(dst + k, src + k, 8); k += 8; }
+    if (k + 4 <= len) { std::memcpy(dst + k, src + k, 4); k += 4; }
+    if (k + 2 <= len) { std::memcpy(dst + k, src + k, 2); k += 2; }
+    if (k < len) dst[k] = src[k];
+}
 inline void CopyBlocks(uint8_t* dst, const uint8_t* src, uint32_t blockCount, uint64_t blockLen,
                        uint64_t srcPitch, uint64_t dstPitch) {
-    for (uint32_t b = 0; b < blockCount; ++b) std::memcpy(dst + b * dstPitch, src + b * srcPitch, blockLen);
+    for (uint32_t b = 0; b < blockCount; ++b) CopyBlock(dst + b * dstPitch, src + b * srcPitch, blockLen);
 }
 }  // namespace detail
 
@@ -163,9 +177,11 @@ inline void PadCopyIn(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uin
     const uint8_t* s = reinterpret_cast<const uint8_t*>(src.addr_);
     const uint64_t n = blockLen / sizeof(T);
     const uint64_t filled = (left + right) * sizeof(T) + blockLen;
+    const bool padded = left + right > 0 || filled < ubBlock;
     for (uint32_t b = 0; b < blockCount; ++b) {
         T* row = reinterpret_cast<T*>(d + b * ubPitch);
-        std::memcpy(row + left, s + b * gmPitch, blockLen);
+        CopyBlock(reinterpret_cast<uint8_t*>(row + left), s + b * gmPitch, blockLen);
+        if (!padded) continue;   // whole 32-byte blocks, no padding: nothing else to write
         if (isPad) {
             for (uint32_t i = 0; i < left; ++i) row[i] = value;
             for (uint32_t i = 0; i < right; ++i) row[left + n + i] = value;

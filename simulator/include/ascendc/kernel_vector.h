@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#if defined(__AVX512F__)
+#if defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -87,6 +87,7 @@ inline void Binary(const char* api, ascend_sim::InstrKind kind, const LocalTenso
     T* __restrict d = dst.addr_;
     const T* __restrict x = a.addr_;
     const T* __restrict y = b.addr_;
+#pragma GCC unroll 4
     for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i]), Calc<T>::In(y[i])));
 }
 template <typename T, typename F>
@@ -99,6 +100,7 @@ inline void Unary(const char* api, const LocalTensor<T>& dst, const LocalTensor<
     RecordVector(api, bytes, uint64_t(count), ASC_UB(UbRead(a.addr_, bytes), UbWrite(dst.addr_, bytes)));
     T* __restrict d = dst.addr_;
     const T* __restrict x = a.addr_;
+#pragma GCC unroll 4
     for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i])));
 }
 
@@ -151,6 +153,7 @@ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<T>& src0, con
     T* __restrict d = dst.addr_;
     const T* __restrict x = src0.addr_;
     const T* __restrict y = src1.addr_;
+#pragma GCC unroll 4
     for (int32_t i = 0; i < count; ++i) {
         const C product = C(detail::Calc<T>::In(x[i]) * detail::Calc<T>::In(y[i]));
         d[i] = detail::Calc<T>::Out(C(product + detail::Calc<T>::In(d[i])));
@@ -343,9 +346,82 @@ inline D ConvertOne(S v) {
     else if constexpr (std::is_same<D, float>::value) return static_cast<float>(v);
     else return To16<D, M>(v);
 }
+#if defined(__AVX2__)
+// float -> int32 / integral float, 8 lanes: vroundps rounds as RoundToIntegral does (RINT in the
+// FPU's nearest-even mode, as the scalar form relies on too; floor/ceil/trunc keep the sign of zero
+// results) and the lane fix-ups give SaturateToInt32's results (NaN -> 0, >= 2^31 -> INT32_MAX;
+// cvttps already gives INT32_MIN below -2^31). Integral floats, Inf and NaN pass through unchanged,
+// as in the scalar form (vroundps would quiet a signalling NaN).
+template <RoundMode M>
+constexpr int kRoundImm = M == RoundMode::CAST_FLOOR ? (_MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+                        : M == RoundMode::CAST_CEIL  ? (_MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
+                        : M == RoundMode::CAST_TRUNC ? (_MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
+                                                     : (_MM_FROUND_CUR_DIRECTION | _MM_FROUND_NO_EXC);
+template <RoundMode M>
+constexpr bool kVectorRound = M == RoundMode::CAST_RINT || M == RoundMode::CAST_FLOOR || M == RoundMode::CAST_CEIL ||
+                              M == RoundMode::CAST_TRUNC;
+template <RoundMode M>
+__attribute__((always_inline)) inline __m256 RoundIntegral8(__m256 x) {
+    const __m256 magnitude = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x);
+    const __m256 small = _mm256_cmp_ps(magnitude, _mm256_set1_ps(8388608.0f), _CMP_LT_OQ);   // false for NaN
+    return _mm256_blendv_ps(x, _mm256_round_ps(x, kRoundImm<M>), small);
+}
+#endif
 template <typename D, typename S, RoundMode M>
 inline void CastLoop(D* __restrict d, const S* __restrict s, uint32_t count) {
-    for (uint32_t i = 0; i < count; ++i) d[i] = ConvertOne<D, S, M>(s[i]);
+    uint32_t i = 0;
+#if defined(__AVX2__)
+    if constexpr (std::is_same<S, float>::value && kVectorRound<M> &&
+                  (std::is_same<D, int32_t>::value || std::is_same<D, float>::value)) {
+        for (; i + 8 <= count; i += 8) {
+            const __m256 x = _mm256_loadu_ps(s + i);
+            const __m256 r = RoundIntegral8<M>(x);
+            if constexpr (std::is_same<D, float>::value) {
+                _mm256_storeu_ps(d + i, r);
+            } else {
+                __m256i v = _mm256_cvttps_epi32(r);
+                const __m256 high = _mm256_cmp_ps(r, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ);
+                const __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
+                v = _mm256_blendv_epi8(v, _mm256_set1_epi32(0x7FFFFFFF), _mm256_castps_si256(high));
+                v = _mm256_andnot_si256(_mm256_castps_si256(nan), v);
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), v);
+            }
+        }
+    }
+#endif
+#if defined(__AVX2__) && defined(__F16C__)
+    // half <-> float, 8 lanes with F16C. A group holding a NaN takes the scalar form (which keeps
+    // a signalling NaN's bits); float -> half saturates finite overflow first, as To16 does.
+    if constexpr (std::is_same<D, float>::value && std::is_same<S, half>::value) {
+        for (; i + 8 <= count; i += 8) {
+            const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+            const __m128i magnitude = _mm_and_si128(h, _mm_set1_epi16(0x7FFF));
+            if (_mm_movemask_epi8(_mm_cmpgt_epi16(magnitude, _mm_set1_epi16(0x7C00))) != 0) {
+                for (uint32_t k = i; k < i + 8; ++k) d[k] = ConvertOne<D, S, M>(s[k]);
+                continue;
+            }
+            _mm256_storeu_ps(d + i, _mm256_cvtph_ps(h));
+        }
+    }
+    if constexpr (std::is_same<D, half>::value && std::is_same<S, float>::value &&
+                  (M == RoundMode::CAST_NONE || M == RoundMode::CAST_RINT)) {
+        const __m256 signBit = _mm256_set1_ps(-0.0f), maxHalf = _mm256_set1_ps(65504.0f);
+        const __m256 inf = _mm256_set1_ps(std::numeric_limits<float>::infinity());
+        for (; i + 8 <= count; i += 8) {
+            const __m256 x = _mm256_loadu_ps(s + i);
+            if (_mm256_movemask_ps(_mm256_cmp_ps(x, x, _CMP_UNORD_Q)) != 0) {
+                for (uint32_t k = i; k < i + 8; ++k) d[k] = ConvertOne<D, S, M>(s[k]);
+                continue;
+            }
+            const __m256 magnitude = _mm256_andnot_ps(signBit, x);
+            const __m256 over = _mm256_and_ps(_mm256_cmp_ps(magnitude, maxHalf, _CMP_GT_OQ),
+                                              _mm256_cmp_ps(magnitude, inf, _CMP_NEQ_OQ));
+            const __m256 c = _mm256_blendv_ps(x, _mm256_or_ps(maxHalf, _mm256_and_ps(signBit, x)), over);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(d + i), _mm256_cvtps_ph(c, _MM_FROUND_TO_NEAREST_INT));
+        }
+    }
+#endif
+    for (; i < count; ++i) d[i] = ConvertOne<D, S, M>(s[i]);
 }
 }  // namespace detail
 
@@ -382,11 +458,30 @@ inline void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const Rou
 // dst bit i (little-endian within each byte) = src0[i] <op> src1[i]; count*sizeof(T) must be a
 // multiple of 256 bytes. Types half/float.
 namespace detail {
+#if defined(__AVX2__)
+// float lanes: one vcmpps + vmovmskps per 8 elements gives the mask byte. The predicates are the
+// C++ operators' (ordered, NE unordered), so NaN compares as in the scalar loop.
+template <int P, typename X, typename Y>
+__attribute__((always_inline)) inline void CompareBytes8(uint8_t* __restrict d, uint32_t bytes, X x, Y y) {
+    for (uint32_t k = 0; k < bytes; ++k) d[k] = uint8_t(_mm256_movemask_ps(_mm256_cmp_ps(x(8 * k), y(8 * k), P)));
+}
+template <typename X, typename Y>
+inline void CompareFloat8(uint8_t* __restrict d, uint32_t bytes, CMPMODE mode, X x, Y y) {
+    switch (mode) {
+        case CMPMODE::LT: CompareBytes8<_CMP_LT_OQ>(d, bytes, x, y); break;
+        case CMPMODE::GT: CompareBytes8<_CMP_GT_OQ>(d, bytes, x, y); break;
+        case CMPMODE::EQ: CompareBytes8<_CMP_EQ_OQ>(d, bytes, x, y); break;
+        case CMPMODE::LE: CompareBytes8<_CMP_LE_OQ>(d, bytes, x, y); break;
+        case CMPMODE::GE: CompareBytes8<_CMP_GE_OQ>(d, bytes, x, y); break;
+        default: CompareBytes8<_CMP_NEQ_UQ>(d, bytes, x, y); break;
+    }
+}
+#endif
 template <typename C, typename X, typename Y>
-inline void CompareBits(uint8_t* __restrict d, uint32_t count, CMPMODE mode, X x, Y y) {
+inline void CompareBits(uint8_t* __restrict d, uint32_t count, CMPMODE mode, X x, Y y, uint32_t done = 0) {
     auto run = [&](auto pred) {
         uint32_t bytes = count / 8;
-        for (uint32_t k = 0; k < bytes; ++k) {
+        for (uint32_t k = done / 8; k < bytes; ++k) {
             uint8_t m = 0;
             for (uint32_t j = 0; j < 8; ++j) m |= uint8_t(pred(x(8 * k + j), y(8 * k + j)) ? 1u : 0u) << j;
             d[k] = m;
@@ -430,9 +525,18 @@ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const
     using C = typename detail::Calc<T>::type;
     const T* x = src0.addr_;
     const T* y = src1.addr_;
+    uint32_t done = 0;
+#if defined(__AVX2__)
+    if constexpr (std::is_same<T, float>::value) {
+        done = count / 8 * 8;
+        detail::CompareFloat8(reinterpret_cast<uint8_t*>(dst.addr_), count / 8, cmpMode,
+                              [x](uint32_t i) { return _mm256_loadu_ps(x + i); },
+                              [y](uint32_t i) { return _mm256_loadu_ps(y + i); });
+    }
+#endif
     detail::CompareBits<C>(reinterpret_cast<uint8_t*>(dst.addr_), count, cmpMode,
                            [x](uint32_t i) { return detail::Calc<T>::In(x[i]); },
-                           [y](uint32_t i) { return detail::Calc<T>::In(y[i]); });
+                           [y](uint32_t i) { return detail::Calc<T>::In(y[i]); }, done);
 }
 // Tensor-scalar form (named CompareScalar in older docs, Compares in newer ones).
 // The scalar is `const T src1Scalar`, T deduced from src0 and the scalar alike.
@@ -448,8 +552,17 @@ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
     using C = typename detail::Calc<T>::type;
     const T* x = src0.addr_;
     const C s = detail::Calc<T>::In(src1Scalar);
+    uint32_t done = 0;
+#if defined(__AVX2__)
+    if constexpr (std::is_same<T, float>::value) {
+        done = count / 8 * 8;
+        const __m256 scalar = _mm256_set1_ps(s);
+        detail::CompareFloat8(reinterpret_cast<uint8_t*>(dst.addr_), count / 8, cmpMode,
+                              [x](uint32_t i) { return _mm256_loadu_ps(x + i); }, [scalar](uint32_t) { return scalar; });
+    }
+#endif
     detail::CompareBits<C>(reinterpret_cast<uint8_t*>(dst.addr_), count, cmpMode,
-                           [x](uint32_t i) { return detail::Calc<T>::In(x[i]); }, [s](uint32_t) { return s; });
+                           [x](uint32_t i) { return detail::Calc<T>::In(x[i]); }, [s](uint32_t) { return s; }, done);
 }
 template <typename T, typename U, typename S>
 inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S src1Scalar,
@@ -491,6 +604,20 @@ inline void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTe
                 const __m512 a = _mm512_loadu_ps(reinterpret_cast<const float*>(x + i));
                 const __m512 b = src1 ? _mm512_loadu_ps(reinterpret_cast<const float*>(src1 + i)) : scalar;
                 _mm512_storeu_ps(reinterpret_cast<float*>(d + i), _mm512_mask_blend_ps(bits, b, a));
+            }
+        }
+#elif defined(__AVX2__)
+        // 8 lanes per mask byte: the byte's bits spread to lane masks, then a pure blend (the same
+        // bits as the loop below; the scalar loop does not vectorize because of the bit indexing)
+        if constexpr (sizeof(T) == 4) {
+            const __m256 scalar = _mm256_set1_ps(src1 ? 0.0f : float(y(0)));
+            const __m256i laneBit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+            for (; i + 8 <= count; i += 8) {
+                const __m256i bits = _mm256_and_si256(_mm256_set1_epi32(m[i >> 3]), laneBit);
+                const __m256 pick = _mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, laneBit));
+                const __m256 a = _mm256_loadu_ps(reinterpret_cast<const float*>(x + i));
+                const __m256 b = src1 ? _mm256_loadu_ps(reinterpret_cast<const float*>(src1 + i)) : scalar;
+                _mm256_storeu_ps(reinterpret_cast<float*>(d + i), _mm256_blendv_ps(b, a, pick));
             }
         }
 #endif
@@ -576,6 +703,9 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
                          ascend_sim::InstrKind::VectorGather);
     T* __restrict d = dst.addr_;
     const uint8_t* bytes = srcBase + srcBaseOffset;
+    // unrolled: the loop is two loads and a store per element, its counter and branch were a
+    // third of the instructions
+#pragma GCC unroll 8
     for (uint32_t i = 0; i < count; ++i) std::memcpy(d + i, bytes + o[i], sizeof(T));
 }
 
@@ -619,7 +749,23 @@ inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0
         ASC_CHECK(n <= dst.size_, api, "%llu selected elements exceed dst's %u elements", (unsigned long long)n, dst.size_);
         const T* __restrict x = reinterpret_cast<const T*>(s) + first;
         record(n);
-        for (uint64_t k = 0; k < n; ++k) d[k] = x[k * step];
+        uint64_t k = 0;
+#if defined(__AVX2__)
+        // every other 32-bit element (the x or y halves of interleaved pairs), 8 per step by
+        // shuffles; the last group stays scalar so no load reads past the source's last pair
+        if constexpr (sizeof(T) == 4) {
+            if (step == 2) {
+                const float* f = reinterpret_cast<const float*>(x);
+                for (; k + 8 < n; k += 8) {
+                    const __m256 a = _mm256_loadu_ps(f + 2 * k), b = _mm256_loadu_ps(f + 2 * k + 8);
+                    const __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+                    _mm256_storeu_ps(reinterpret_cast<float*>(d + k),
+                                     _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), _MM_SHUFFLE(3, 1, 2, 0))));
+                }
+            }
+        }
+#endif
+        for (; k < n; ++k) d[k] = x[k * step];
         rsvdCnt = n;
         return;
     }
