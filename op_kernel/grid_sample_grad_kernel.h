@@ -263,6 +263,23 @@ private:
         }
     }
 
+    // True when a tap of one of the chunk's np points lies in rows [r0, r0 + nr) of the D*H rows.
+    __aicore__ inline bool ChunkTouchesRows(const AscendC::LocalTensor<float>& coords, int64_t np, int64_t r0, int64_t nr) {
+        GradAxis axes[3];
+        for (int64_t p = 0; p < np; ++p) {
+            PointAxes(coords, p, axes);
+            for (int32_t jz = 0; jz < axes[2].count; ++jz) {
+                if (axes[2].index[jz] < 0) continue;
+                for (int32_t jy = 0; jy < axes[1].count; ++jy) {
+                    if (axes[1].index[jy] < 0) continue;
+                    const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
+                    if (row >= r0 && row < r0 + nr) return true;
+                }
+            }
+        }
+        return false;
+    }
+
     // Input-gradient unit: (batch, channel chunk, row tile).
     __aicore__ inline void InputGradUnit(int64_t u) {
         const int64_t tile = u % t_.tilesPerPlane;
@@ -281,6 +298,8 @@ private:
         for (int64_t p0 = 0; p0 < t_.points; p0 += t_.pointChunk) {
             const int64_t np = (t_.points - p0) < t_.pointChunk ? (t_.points - p0) : t_.pointChunk;
             AscendC::LocalTensor<float> coords = LoadGrid(b, p0, np);
+            // bucket the chunk on the fly: its gradOutput is fetched only when a tap falls in the tile
+            if (!ChunkTouchesRows(coords, np, r0, nr)) continue;
             AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, p0, np);
             for (int64_t p = 0; p < np; ++p) {
                 PointAxes(coords, p, axes);
