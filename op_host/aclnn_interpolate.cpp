@@ -18,7 +18,7 @@
 #include "op_host/interpolate_op_impl.h"
 #include "op_host/interpolate_plan.h"
 #include "base/context_builder/op_tiling_context_builder.h"
-#include "opdev/common_types.h"
+#include "aclnn/opdev/common_types.h"
 #include "platform/platform_infos_def.h"
 #include "register/op_def_registry.h"
 

@@ -8,11 +8,14 @@
 #include "ascend_sim/graph_kernel.h"
 #include "ascend_sim/sim.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
+#include "op_host/aicpu/grid_sample_grad_aicpu.h"
 #include "op_host/grid_sample_graph.h"
 #include "op_host/aicpu/interpolate_aicpu.h"
 #include "op_host/interpolate_launch.h"
 
 extern "C" void grid_sample(uint8_t* x, uint8_t* grid, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
+extern "C" void grid_sample_grad(uint8_t* gradOutput, uint8_t* x, uint8_t* grid, uint8_t* inputGrad, uint8_t* gridGrad,
+                                 uint8_t* workspace, uint8_t* tiling);
 extern "C" void view_copy(uint8_t* view, uint8_t* packed, uint8_t* workspace, uint8_t* tiling);
 extern "C" void interpolate(uint8_t* x, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
 
@@ -25,6 +28,16 @@ aclnnStatus LaunchKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingK
     launch.tilingKey = tilingKey;
     launch.gmArgs = {args.x, args.grid, args.y, args.workspace, args.tiling};
     launch.entry = [](uint8_t* const* gm) { grid_sample(gm[0], gm[1], gm[2], gm[3], gm[4]); };
+    return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+}
+
+aclnnStatus LaunchGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const GradKernelArgs& args) {
+    ascend_sim::KernelLaunch launch;
+    launch.name = "grid_sample_grad";
+    launch.blockDim = blockDim;
+    launch.tilingKey = tilingKey;
+    launch.gmArgs = {args.gradOutput, args.x, args.grid, args.inputGrad, args.gridGrad, args.workspace, args.tiling};
+    launch.entry = [](uint8_t* const* gm) { grid_sample_grad(gm[0], gm[1], gm[2], gm[3], gm[4], gm[5], gm[6]); };
     return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
 }
 
@@ -76,13 +89,35 @@ int BoundedGridSampleAicpuKernel(void* const* addrs, uint32_t addrCount, const v
     }
     return aicpu::GridSampleAicpuKernel(addrs, addrCount, args, argBytes);
 }
+
+// The same check for the backward AI CPU kernel; a gradient that is not computed is not checked.
+int BoundedGridSampleGradAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes) {
+    if (addrCount != 5 || argBytes != sizeof(aicpu::BackwardKernelArgs)) return 1;
+    aicpu::BackwardKernelArgs a;
+    std::memcpy(&a, args, sizeof(a));
+    const aicpu::View* views[] = {&a.gradOutput, &a.input, &a.grid, &a.inputGrad, &a.gridGrad};
+    const bool used[] = {true, true, true, a.computeInputGrad != 0, a.computeGridGrad != 0};
+    const char* names[] = {"gradOutput", "input", "grid", "inputGrad", "gridGrad"};
+    for (int i = 0; i < 5; ++i) {
+        const uint64_t bytes = used[i] ? ViewBytes(*views[i]) : 0;
+        if (bytes != 0 && !ascend_sim::DeviceRangeValid(addrs[i], bytes)) {
+            ascend_sim::SetRecentErrMsg(std::string(aicpu::kBackwardKernelName) + ": " + names[i] + " view of " +
+                                        std::to_string(bytes) + " bytes is outside device memory");
+            return 2;
+        }
+    }
+    return aicpu::GridSampleGradAicpuKernel(addrs, addrCount, args, argBytes);
+}
 }  // namespace
 
 aclnnStatus LaunchAicpuKernel(aclrtStream stream, const char* name, std::vector<void*> deviceAddrs,
                               std::vector<uint8_t> args) {
     // the AI CPU kernels of this package, registered with the model's AI CPU on first use
     static std::once_flag registered;
-    std::call_once(registered, [] { ascend_sim::RegisterAicpuKernel(aicpu::kKernelName, &BoundedGridSampleAicpuKernel); });
+    std::call_once(registered, [] {
+        ascend_sim::RegisterAicpuKernel(aicpu::kKernelName, &BoundedGridSampleAicpuKernel);
+        ascend_sim::RegisterAicpuKernel(aicpu::kBackwardKernelName, &BoundedGridSampleGradAicpuKernel);
+    });
     return ascend_sim::EnqueueAicpuKernel(stream, name, std::move(deviceAddrs), std::move(args)) == 0
                ? ACLNN_SUCCESS
                : ACLNN_ERR_RUNTIME_ERROR;
