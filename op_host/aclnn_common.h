@@ -177,6 +177,14 @@ inline std::shared_ptr<ExecutorBase> Take(aclOpExecutor* handle) {
 }
 
 
+// The executor behind a handle, left in the registry (for queries), or null for an unknown handle.
+inline std::shared_ptr<ExecutorBase> Peek(const aclOpExecutor* handle) {
+    ExecutorRegistry& r = Executors();
+    std::lock_guard<std::mutex> lock(r.mu);
+    auto it = r.live.find(reinterpret_cast<uintptr_t>(handle));
+    return it == r.live.end() ? nullptr : it->second;
+}
+
 inline aclnnStatus Reject(aclnnStatus status, const std::string& api, const std::string& what) {
     gridsample::RecordError(api + ": " + what);
     return status;

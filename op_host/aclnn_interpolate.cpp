@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_interpolate.h"
+#include "op_host/aclnn_common.h"
 #include "op_host/aicpu/interpolate_aicpu.h"
 #include "op_host/grid_sample_launch.h"
 #include "op_host/interpolate_launch.h"
@@ -127,8 +128,7 @@ aicpu::View ToView(const TensorDesc& d) {
     return v;
 }
 
-struct InterpolateExecutor {
-    std::string api;
+struct InterpolateExecutor : gridsample::aclnn_common::ExecutorBase {
     bool empty = false;
     std::string path = "ai_cpu", reason;
     TensorDesc x, y;
@@ -141,37 +141,17 @@ struct InterpolateExecutor {
     uint64_t tilingKey = 0;
 };
 
-struct ExecutorRegistry {
-    std::mutex mu;
-    std::map<uintptr_t, std::shared_ptr<InterpolateExecutor>> live;
-    uintptr_t serial = 0;
-};
-ExecutorRegistry& Executors() {
-    static ExecutorRegistry* r = new ExecutorRegistry;   // never destroyed: handles may outlive statics
-    return *r;
-}
-// Handles are never reused, and never collide with other operators' handles (a distinct base).
-constexpr uintptr_t kHandleBase = uintptr_t(0x1e7b) << 32;
-aclOpExecutor* Publish(std::unique_ptr<InterpolateExecutor> e) {
-    ExecutorRegistry& r = Executors();
-    std::lock_guard<std::mutex> lock(r.mu);
-    const uintptr_t h = kHandleBase + (++r.serial) * 16;
-    r.live[h] = std::move(e);
-    return reinterpret_cast<aclOpExecutor*>(h);
-}
-std::shared_ptr<InterpolateExecutor> Find(const aclOpExecutor* handle, bool take) {
-    ExecutorRegistry& r = Executors();
-    std::lock_guard<std::mutex> lock(r.mu);
-    auto it = r.live.find(reinterpret_cast<uintptr_t>(handle));
-    if (it == r.live.end()) return nullptr;
-    std::shared_ptr<InterpolateExecutor> e = it->second;
-    if (take) r.live.erase(it);
-    return e;
-}
+// Live executors are kept in the package's one registry (op_host/aclnn_common.h), so that
+// aclSetAclOpExecutorRepeatable and aclDestroyAclOpExecutor take Interpolate's executors too.
+using gridsample::aclnn_common::Publish;
+using gridsample::aclnn_common::Reject;
 
-aclnnStatus Reject(aclnnStatus status, const std::string& api, const std::string& what) {
-    gridsample::RecordError(api + ": " + what);
-    return status;
+// The Interpolate executor behind a handle: taken for a launch (released unless repeatable), or
+// peeked at for a query; null for an unknown handle or another operator's executor.
+std::shared_ptr<InterpolateExecutor> Find(const aclOpExecutor* handle, bool take) {
+    auto e = std::dynamic_pointer_cast<InterpolateExecutor>(gridsample::aclnn_common::Peek(handle));
+    if (e != nullptr && take) gridsample::aclnn_common::Take(const_cast<aclOpExecutor*>(handle));
+    return e;
 }
 
 // The passes in the order that moves the fewest bytes: each pass's output is the next one's input,
