@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -250,17 +251,20 @@ py::dict Platform() {
 
 // An ONNX model's nodes through the registered parser plugins into a GE graph, run by RunGraph
 // (ascend_sim/onnx_parser.h). nodes: (name, origin type, NodeProto JSON, inputs, outputs); feeds:
-// (name, ge::DataType, dims, bytes). Returns (status, reason, [(name, ge::DataType, dims, bytes)]).
+// (name, ge::DataType, dims, bytes); constants: the names among feeds that are initializers (Const
+// operators). Returns (status, reason, [(name, ge::DataType, dims, bytes)]).
 py::tuple OnnxRun(const std::vector<std::tuple<std::string, std::string, std::string, std::vector<std::string>,
                                                std::vector<std::string>>>& nodes,
                   const std::vector<std::tuple<std::string, int, std::vector<int64_t>, py::bytes>>& feeds,
-                  const std::vector<std::string>& outputNames) {
+                  const std::vector<std::string>& outputNames, const std::vector<std::string>& constants) {
     std::vector<ascend_sim::OnnxNode> graphNodes;
     for (const auto& [name, origin, json, inputs, outputs] : nodes) graphNodes.push_back({name, origin, json, inputs, outputs});
     std::vector<ascend_sim::OnnxValue> values;
     for (const auto& [name, dtype, dims, bytes] : feeds) {
         const std::string data = bytes;
-        values.push_back({name, static_cast<ge::DataType>(dtype), dims, std::vector<uint8_t>(data.begin(), data.end())});
+        const bool constant = std::find(constants.begin(), constants.end(), name) != constants.end();
+        values.push_back({name, static_cast<ge::DataType>(dtype), dims, std::vector<uint8_t>(data.begin(), data.end()),
+                          constant});
     }
     std::vector<ascend_sim::OnnxValue> results;
     std::string why;
@@ -291,5 +295,6 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
     m.def("set_platform", &SetPlatform, py::arg("soc") = "", py::arg("cores") = 0, py::arg("ub_bytes") = 0);
     m.def("platform", &Platform);
     m.def("cost_constants", &CostConstants);
-    m.def("onnx_run", &OnnxRun, py::arg("nodes"), py::arg("feeds"), py::arg("outputs"));
+    m.def("onnx_run", &OnnxRun, py::arg("nodes"), py::arg("feeds"), py::arg("outputs"),
+          py::arg("constants") = std::vector<std::string>());
 }
