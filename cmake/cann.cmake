@@ -71,6 +71,11 @@ npu_op_library(cust_opapi ACLNN
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/grid_sample_compute_tiling.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/grid_sample_aicpu.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/launch_cann.cpp)
+# Interpolate: aclnnInterpolate in the op-API library; the tiling computes each axis's tap count with
+# the axis function of op_host/aicpu/interpolate_aicpu.cpp.
+target_sources(cust_opapi PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aclnn_interpolate.cpp
+               ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/interpolate_aicpu.cpp)
+target_sources(cust_optiling PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/interpolate_aicpu.cpp)
 target_include_directories(cust_opapi PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include)
 # The aclnn entry points and launch_cann.cpp call the ACL runtime (aclrt*, aclAppLog).
 target_link_libraries(cust_opapi PRIVATE ascendcl)
@@ -86,4 +91,5 @@ npu_op_package_add(${vendor_name}
   FILES ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include/aclnnop/aclnn_grid_sampler2d.h
         ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include/aclnnop/aclnn_grid_sampler3d.h
         ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include/aclnnop/aclnn_grid_sampler_nd.h
+        ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include/aclnnop/aclnn_interpolate.h
         ${CMAKE_CURRENT_SOURCE_DIR}/op_graph/grid_sample_proto.h)

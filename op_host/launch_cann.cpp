@@ -7,6 +7,7 @@
 //   https://www.hiascend.com/document/detail/zh/canncommercial/850/API/appdevgapi/aclcppdevg_03_1830.html
 //   https://www.hiascend.com/document/detail/zh/canncommercial/900/programug/acldevg/runtime_doc_dev_0019.html
 #include "op_host/grid_sample_launch.h"
+#include "op_host/interpolate_launch.h"
 
 #include <algorithm>
 #include <cctype>
@@ -334,4 +335,25 @@ void RecordError(const std::string& message) {
     ACL_APP_LOG(ACL_ERROR, "%s", message.c_str());
 }
 
+// Interpolate's kernel: interpolate(x, y, workspace, tiling), op_kernel/interpolate.cpp.
+aclnnStatus LaunchInterpolate(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y,
+                              void* workspace, void* tiling) {
+    struct {
+        void* x;
+        void* y;
+        void* workspace;
+        void* tiling;
+    } hostArgs{x, y, workspace, tiling};
+    return Launch("interpolate", stream, blockDim, tilingKey, hostArgs);
+}
+
 }  // namespace gridsample
+
+namespace interp {
+
+aclnnStatus LaunchInterpolateKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y,
+                                    void* workspace, void* tiling) {
+    return gridsample::LaunchInterpolate(stream, blockDim, tilingKey, x, y, workspace, tiling);
+}
+
+}  // namespace interp

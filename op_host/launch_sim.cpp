@@ -9,9 +9,12 @@
 #include "ascend_sim/sim.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
 #include "op_host/grid_sample_graph.h"
+#include "op_host/aicpu/interpolate_aicpu.h"
+#include "op_host/interpolate_launch.h"
 
 extern "C" void grid_sample(uint8_t* x, uint8_t* grid, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
 extern "C" void view_copy(uint8_t* view, uint8_t* packed, uint8_t* workspace, uint8_t* tiling);
+extern "C" void interpolate(uint8_t* x, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
 
 namespace gridsample {
 
@@ -111,4 +114,68 @@ const bool kGraphKernelRegistered = [] {
 }();
 }  // namespace
 
+
+// ---- Interpolate ----------------------------------------------------------------------------
+// The Interpolate AI CPU kernel, registered with the model's AI CPU at load time, behind the same
+// check as GridSample's: each view lies inside one live allocation.
+namespace {
+uint64_t InterpolateViewBytes(const interp::aicpu::View& v) {
+    static const int64_t kElemBytes[] = {4, 2, 2, 8, 1, 1, 4};   // in interp::aicpu::ElemType order
+    int64_t last = 0;
+    for (int i = 0; i < v.rank; ++i) {
+        if (v.shape[i] == 0) return 0;
+        int64_t step = 0;
+        if (v.strides[i] < 0 || __builtin_mul_overflow(v.shape[i] - 1, v.strides[i], &step) ||
+            __builtin_add_overflow(last, step, &last))
+            return 0;
+    }
+    int64_t bytes = 0;
+    if (__builtin_mul_overflow(last + 1, kElemBytes[static_cast<int>(v.type)], &bytes)) return 0;
+    return static_cast<uint64_t>(bytes);
+}
+
+int BoundedInterpolateAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes) {
+    namespace ia = interp::aicpu;
+    if (addrCount != 3 || argBytes != sizeof(ia::KernelArgs)) return 1;
+    ia::KernelArgs a;
+    std::memcpy(&a, args, sizeof(a));
+    const ia::View* views[] = {&a.x, &a.y};
+    const char* names[] = {"x", "y"};
+    for (int i = 0; i < 2; ++i) {
+        const uint64_t bytes = InterpolateViewBytes(*views[i]);
+        if (bytes != 0 && !ascend_sim::DeviceRangeValid(addrs[i], bytes)) {
+            ascend_sim::SetRecentErrMsg(std::string(ia::kKernelName) + ": " + names[i] + " view of " +
+                                        std::to_string(bytes) + " bytes is outside device memory");
+            return 2;
+        }
+    }
+    const uint64_t buffers = a.passCount >= 3 ? 2 : a.passCount == 2 ? 1 : 0;
+    const uint64_t wsBytes = buffers * a.intermediateElems * sizeof(double);
+    if (wsBytes != 0 && !ascend_sim::DeviceRangeValid(addrs[2], wsBytes)) {
+        ascend_sim::SetRecentErrMsg(std::string(ia::kKernelName) + ": workspace of " + std::to_string(wsBytes) +
+                                    " bytes is outside device memory");
+        return 2;
+    }
+    return ia::InterpolateAicpuKernel(addrs, addrCount, args, argBytes);
+}
+
+[[maybe_unused]] const bool kInterpolateAicpuRegistered =
+    ascend_sim::RegisterAicpuKernel(interp::aicpu::kKernelName, &BoundedInterpolateAicpuKernel);
+}  // namespace
+
 }  // namespace gridsample
+
+namespace interp {
+
+aclnnStatus LaunchInterpolateKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y,
+                                    void* workspace, void* tiling) {
+    ascend_sim::KernelLaunch launch;
+    launch.name = "interpolate";
+    launch.blockDim = blockDim;
+    launch.tilingKey = tilingKey;
+    launch.gmArgs = {x, y, workspace, tiling};
+    launch.entry = [](uint8_t* const* gm) { ::interpolate(gm[0], gm[1], gm[2], gm[3]); };
+    return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+}
+
+}  // namespace interp

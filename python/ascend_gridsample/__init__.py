@@ -13,6 +13,8 @@ from ._api import (
     platform,
     set_platform,
 )
+from ._interpolate import interpolate
+from ._interpolate import last_path as interpolate_last_path
 
 
 
@@ -36,6 +38,8 @@ __all__ = [
     "backend",
     "extension",
     "grid_sample",
+    "interpolate",
+    "interpolate_last_path",
     "last_launch_stats",
     "platform",
     "register_torch_ops",

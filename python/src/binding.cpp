@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "aclnnop/aclnn_grid_sampler3d.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
+#include "aclnnop/aclnn_interpolate.h"
 #include "ascend_sim/cost_constants.h"
 #include "ascend_sim/onnx_parser.h"
 #include "ascend_sim/sim.h"
@@ -179,6 +180,64 @@ std::tuple<int, std::string> GridSample(const py::tuple& input, const py::tuple&
     return {s, msg};
 }
 
+// ---- Interpolate ----------------------------------------------------------------------------
+// aclnnInterpolate on a numpy / torch buffer pair. Attributes arrive as the header's int codes.
+// Returns (status, message, path, reason): path "ai_core", "ai_cpu" or "none" (empty output) and
+// why, as the executor reported before the launch.
+std::tuple<int, std::string, std::string, std::string> Interpolate(
+    const py::tuple& x, const py::tuple& y, const std::vector<float>& scales, const std::vector<int64_t>& sizes,
+    const std::vector<int64_t>& axes, int64_t mode, int64_t shapeCalculationMode, int64_t coordMode,
+    int64_t nearestMode, bool antialias, const std::vector<int64_t>& padsBegin, const std::vector<int64_t>& padsEnd,
+    double cubeCoeff) {
+    TensorArg in = ToArg(x), ou = ToArg(y);
+    py::gil_scoped_release release;
+    aclrtStream stream = ThreadStream();
+    Lend lendIn(in), lendOut(ou);
+    if (!lendIn.ok || !lendOut.ok) return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg(), "", ""};
+    Tensor tIn(in, lendIn.dev ? lendIn.dev : reinterpret_cast<void*>(in.ptr)),
+        tOut(ou, lendOut.dev ? lendOut.dev : reinterpret_cast<void*>(ou.ptr));
+    if (!tIn.t || !tOut.t) return {ACLNN_ERR_PARAM_INVALID, aclGetRecentErrMsg(), "", ""};
+    struct Arrays {
+        aclFloatArray* scales = nullptr;
+        aclIntArray *sizes = nullptr, *axes = nullptr, *padsBegin = nullptr, *padsEnd = nullptr;
+        ~Arrays() {
+            if (scales) aclDestroyFloatArray(scales);
+            for (aclIntArray* a : {sizes, axes, padsBegin, padsEnd})
+                if (a) aclDestroyIntArray(a);
+        }
+    } arrays;
+    arrays.scales = aclCreateFloatArray(scales.data(), scales.size());
+    arrays.sizes = aclCreateIntArray(sizes.data(), sizes.size());
+    arrays.axes = aclCreateIntArray(axes.data(), axes.size());
+    arrays.padsBegin = aclCreateIntArray(padsBegin.data(), padsBegin.size());
+    arrays.padsEnd = aclCreateIntArray(padsEnd.data(), padsEnd.size());
+    uint64_t wsSize = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnStatus s = aclnnInterpolateGetWorkspaceSize(tIn.t, arrays.scales, arrays.sizes, arrays.axes, mode,
+                                                     shapeCalculationMode, coordMode, nearestMode, antialias,
+                                                     arrays.padsBegin, arrays.padsEnd, cubeCoeff, tOut.t, &wsSize,
+                                                     &executor);
+    if (s != ACLNN_SUCCESS) return {s, aclGetRecentErrMsg(), "", ""};
+    const char* path = "";
+    const char* reason = "";
+    aclnnInterpolateExecutorPath(executor, &path, &reason);
+    std::string pathText = path, reasonText = reason;
+    void* ws = nullptr;
+    if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+        return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg(), pathText, reasonText};
+    s = aclnnInterpolate(ws, wsSize, executor, stream);
+    std::string msg;
+    if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
+    aclError sync = aclrtSynchronizeStream(stream);
+    if (s == ACLNN_SUCCESS && sync != ACL_SUCCESS) {
+        s = ACLNN_ERR_RUNTIME_ERROR;
+        msg = aclGetRecentErrMsg();
+    }
+    if (ws) aclrtFree(ws);
+    return {s, msg, pathText, reasonText};
+}
+
+
 py::dict StatsToDict(const ascend_sim::CoreCounters& c, double clockGHz) {
     py::dict d;
     d["mte2_instr"] = c.mte2Instr; d["mte2_bytes"] = c.mte2Bytes;
@@ -295,6 +354,10 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
     m.def("set_platform", &SetPlatform, py::arg("soc") = "", py::arg("cores") = 0, py::arg("ub_bytes") = 0);
     m.def("platform", &Platform);
     m.def("cost_constants", &CostConstants);
+    m.def("interpolate", &Interpolate, py::arg("x"), py::arg("y"), py::arg("scales"), py::arg("sizes"), py::arg("axes"),
+          py::arg("mode"), py::arg("shape_calculation_mode"), py::arg("coordinate_transformation_mode"),
+          py::arg("nearest_mode"), py::arg("antialias"), py::arg("pads_begin"), py::arg("pads_end"),
+          py::arg("cube_coeff"));
     m.def("onnx_run", &OnnxRun, py::arg("nodes"), py::arg("feeds"), py::arg("outputs"),
           py::arg("constants") = std::vector<std::string>());
 }

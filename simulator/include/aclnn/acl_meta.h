@@ -28,6 +28,7 @@ static const aclnnStatus ACLNN_ERR_INNER_NULLPTR = 561103;
 
 typedef struct aclTensor aclTensor;
 typedef struct aclIntArray aclIntArray;
+typedef struct aclFloatArray aclFloatArray;
 typedef struct aclOpExecutor aclOpExecutor;
 
 // Returns nullptr (and records a message for aclGetRecentErrMsg) on bad arguments: null dims with
@@ -60,6 +61,13 @@ ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor)
 
 ACL_FUNC_VISIBILITY aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size);
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyIntArray(const aclIntArray* array);
+
+// aclFloatArray (operatorlist_00015 aclCreateFloatArray, aclDestroyFloatArray) and the size getters
+// (operatorlist_00033 aclGetIntArraySize, aclGetFloatArraySize): null array or size is 161001.
+ACL_FUNC_VISIBILITY aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size);
+ACL_FUNC_VISIBILITY aclnnStatus aclDestroyFloatArray(const aclFloatArray* array);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetIntArraySize(const aclIntArray* array, uint64_t* size);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetFloatArraySize(const aclFloatArray* array, uint64_t* size);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 
 #include "aclnn/acl_meta.h"
 #include "ascend_sim/errmsg.h"
+#include "opdev/common_types.h"
 
 struct aclTensor {
     std::vector<int64_t> viewDims, strides, storageDims;
@@ -19,10 +20,6 @@ struct aclTensor {
     aclDataType dataType = ACL_DT_UNDEFINED;
     aclFormat format = ACL_FORMAT_UNDEFINED;
     void* data = nullptr;
-};
-
-struct aclIntArray {
-    std::vector<int64_t> values;
 };
 
 namespace {
@@ -257,5 +254,42 @@ extern "C" aclnnStatus aclDestroyIntArray(const aclIntArray* array) {
         return Status(ACLNN_ERR_PARAM_INVALID, "aclDestroyIntArray: parameter array is not a live aclIntArray (already "
                                                "destroyed, or not from aclCreateIntArray); expected an aclIntArray from aclCreateIntArray");
     delete array;
+    return ACLNN_SUCCESS;
+}
+
+extern "C" aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size) {
+    if (value == nullptr && size > 0)
+        return Reject("aclCreateFloatArray: parameter value is nullptr while size is " + std::to_string(size) +
+                      "; expected " + std::to_string(size) + " values");
+    auto a = new aclFloatArray;
+    a->values.assign(value, value + size);
+    Track(a);
+    return a;
+}
+
+extern "C" aclnnStatus aclDestroyFloatArray(const aclFloatArray* array) {
+    if (array == nullptr) return Status(ACLNN_ERR_PARAM_NULLPTR, "aclDestroyFloatArray: parameter array is nullptr; expected an aclFloatArray from aclCreateFloatArray");
+    if (!Untrack(array))
+        return Status(ACLNN_ERR_PARAM_INVALID, "aclDestroyFloatArray: parameter array is not a live aclFloatArray (already "
+                                               "destroyed, or not from aclCreateFloatArray); expected an aclFloatArray from aclCreateFloatArray");
+    delete array;
+    return ACLNN_SUCCESS;
+}
+
+extern "C" aclnnStatus aclGetIntArraySize(const aclIntArray* array, uint64_t* size) {
+    if (array == nullptr || size == nullptr)
+        return Status(ACLNN_ERR_PARAM_NULLPTR, std::string("aclGetIntArraySize: parameter ") + (array ? "size" : "array") + " is nullptr");
+    if (!IsLive(array))
+        return Status(ACLNN_ERR_PARAM_INVALID, "aclGetIntArraySize: parameter array is not a live aclIntArray; expected an aclIntArray from aclCreateIntArray");
+    *size = array->Size();
+    return ACLNN_SUCCESS;
+}
+
+extern "C" aclnnStatus aclGetFloatArraySize(const aclFloatArray* array, uint64_t* size) {
+    if (array == nullptr || size == nullptr)
+        return Status(ACLNN_ERR_PARAM_NULLPTR, std::string("aclGetFloatArraySize: parameter ") + (array ? "size" : "array") + " is nullptr");
+    if (!IsLive(array))
+        return Status(ACLNN_ERR_PARAM_INVALID, "aclGetFloatArraySize: parameter array is not a live aclFloatArray; expected an aclFloatArray from aclCreateFloatArray");
+    *size = array->Size();
     return ACLNN_SUCCESS;
 }

@@ -1,0 +1,365 @@
+#include "op_host/aicpu/interpolate_aicpu.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <thread>
+
+namespace interp::aicpu {
+namespace {
+
+// Codes as in op_host/interpolate_plan.h.
+enum { kNearest = 0, kLinear, kLinearOnnx, kCubic, kBilinearPillow, kBicubicPillow };
+enum { kHalfPixel = 0, kPytorchHalfPixel, kAsymmetric, kTfHalfPixelForNn, kAlignCorners };
+enum { kRoundPreferFloor = 0, kRoundPreferCeil, kFloor, kCeil, kSimple };
+
+double HalfToDouble(uint16_t h) {
+    const uint32_t sign = (h >> 15) & 1u, exp = (h >> 10) & 0x1Fu, man = h & 0x3FFu;
+    double v;
+    if (exp == 0) v = std::ldexp(static_cast<double>(man), -24);
+    else if (exp == 31) v = man ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
+    else v = std::ldexp(static_cast<double>(man | 0x400u), static_cast<int>(exp) - 25);
+    return sign ? -v : v;
+}
+
+// float -> half, round to nearest even.
+uint16_t FloatToHalf(float f) {
+    uint32_t x;
+    std::memcpy(&x, &f, 4);
+    const uint32_t sign = (x >> 16) & 0x8000u;
+    const uint32_t absx = x & 0x7FFFFFFFu;
+    if (absx > 0x7F800000u) return static_cast<uint16_t>(sign | 0x7E00u);
+    if (absx >= 0x477FF000u) return static_cast<uint16_t>(sign | 0x7C00u);
+    if (absx < 0x38800000u) {
+        const float a = std::fabs(f) * 16777216.0f;
+        return static_cast<uint16_t>(sign | static_cast<uint32_t>(std::nearbyint(a)));
+    }
+    const uint32_t mant = absx & 0x7FFFFFu;
+    uint32_t h = ((absx >> 23) - 112) << 10 | (mant >> 13);
+    const uint32_t rest = mant & 0x1FFFu;
+    if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) ++h;
+    return static_cast<uint16_t>(sign | h);
+}
+
+uint16_t FloatToBf16(float f) {
+    uint32_t x;
+    std::memcpy(&x, &f, 4);
+    if ((x & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);
+    x += 0x7FFFu + ((x >> 16) & 1u);
+    return static_cast<uint16_t>(x >> 16);
+}
+
+// Pillow's rounding of integer results: half away from zero, then clipped to the type's range.
+template <typename I>
+double RoundClip(double v) {
+    if (std::isnan(v)) return 0.0;
+    v = std::round(v);
+    return std::min<double>(std::max<double>(v, std::numeric_limits<I>::lowest()), std::numeric_limits<I>::max());
+}
+
+bool IsInteger(ElemType t) { return t == ElemType::kInt8 || t == ElemType::kUInt8 || t == ElemType::kInt32; }
+
+double RoundForType(ElemType t, double v) {
+    switch (t) {
+        case ElemType::kInt8: return RoundClip<int8_t>(v);
+        case ElemType::kUInt8: return RoundClip<uint8_t>(v);
+        case ElemType::kInt32: return RoundClip<int32_t>(v);
+        default: return v;
+    }
+}
+
+double Load(const View& v, int64_t offset) {
+    const char* p = static_cast<const char*>(v.data);
+    switch (v.type) {
+        case ElemType::kFloat32: { float f; std::memcpy(&f, p + offset * 4, 4); return f; }
+        case ElemType::kFloat64: { double d; std::memcpy(&d, p + offset * 8, 8); return d; }
+        case ElemType::kFloat16: { uint16_t h; std::memcpy(&h, p + offset * 2, 2); return HalfToDouble(h); }
+        case ElemType::kBFloat16: {
+            uint16_t h; std::memcpy(&h, p + offset * 2, 2);
+            uint32_t x = static_cast<uint32_t>(h) << 16; float f; std::memcpy(&f, &x, 4); return f;
+        }
+        case ElemType::kInt8: return reinterpret_cast<const int8_t*>(p)[offset];
+        case ElemType::kUInt8: return reinterpret_cast<const uint8_t*>(p)[offset];
+        case ElemType::kInt32: { int32_t i; std::memcpy(&i, p + offset * 4, 4); return i; }
+    }
+    return 0.0;
+}
+
+void Store(const View& v, int64_t offset, double value) {
+    char* p = static_cast<char*>(v.data);
+    switch (v.type) {
+        case ElemType::kFloat32: { float f = static_cast<float>(value); std::memcpy(p + offset * 4, &f, 4); break; }
+        case ElemType::kFloat64: std::memcpy(p + offset * 8, &value, 8); break;
+        case ElemType::kFloat16: { uint16_t h = FloatToHalf(static_cast<float>(value)); std::memcpy(p + offset * 2, &h, 2); break; }
+        case ElemType::kBFloat16: { uint16_t h = FloatToBf16(static_cast<float>(value)); std::memcpy(p + offset * 2, &h, 2); break; }
+        case ElemType::kInt8: reinterpret_cast<int8_t*>(p)[offset] = static_cast<int8_t>(RoundClip<int8_t>(value)); break;
+        case ElemType::kUInt8: reinterpret_cast<uint8_t*>(p)[offset] = static_cast<uint8_t>(RoundClip<uint8_t>(value)); break;
+        case ElemType::kInt32: { int32_t i = static_cast<int32_t>(RoundClip<int32_t>(value)); std::memcpy(p + offset * 4, &i, 4); break; }
+    }
+}
+
+// Interpolate-11's coordinate_transformation_mode: output coordinate x -> padded input coordinate.
+double SourceCoordinate(int coordMode, double x, double scale, int64_t paddedLen, int64_t outLen) {
+    switch (coordMode) {
+        case kPytorchHalfPixel: return outLen > 1 ? (x + 0.5) / scale - 0.5 : 0.0;
+        case kAsymmetric: return x / scale;
+        case kTfHalfPixelForNn: return (x + 0.5) / scale;
+        case kAlignCorners:
+            return outLen == 1 ? 0.0 : x * static_cast<double>(paddedLen - 1) / static_cast<double>(outLen - 1);
+        default: return (x + 0.5) / scale - 0.5;
+    }
+}
+
+int64_t NearestIndex(int nearestMode, double c, bool downsample) {
+    double r;
+    switch (nearestMode) {
+        case kRoundPreferCeil: r = (c == std::floor(c) + 0.5) ? std::ceil(c) : std::round(c); break;
+        case kFloor: r = std::floor(c); break;
+        case kCeil: r = std::ceil(c); break;
+        case kSimple: r = downsample ? std::ceil(c) : std::trunc(c); break;
+        default: r = (c == std::floor(c) + 0.5) ? std::floor(c) : std::round(c); break;
+    }
+    if (!(r == r)) return 0;
+    return r < -1e18 ? INT64_MIN / 2 : r > 1e18 ? INT64_MAX / 2 : static_cast<int64_t>(r);
+}
+
+double Keys(double t, double a) {
+    t = std::fabs(t);
+    if (t <= 1.0) return ((a + 2.0) * t - (a + 3.0)) * t * t + 1.0;
+    if (t < 2.0) return ((a * t - 5.0 * a) * t + 8.0 * a) * t - 4.0 * a;
+    return 0.0;
+}
+
+double Triangle(double t) { return std::max(0.0, 1.0 - std::fabs(t)); }
+
+// Pillow's filters: bilinear (support 1) and bicubic with coefficient a (support 2).
+double PillowFilter(bool cubic, double x, double a) {
+    x = std::fabs(x);
+    if (!cubic) return x < 1.0 ? 1.0 - x : 0.0;
+    if (x < 1.0) return ((a + 2.0) * x - (a + 3.0)) * x * x + 1.0;
+    if (x < 2.0) return (((x - 5.0) * x + 8.0) * x - 4.0) * a;
+    return 0.0;
+}
+
+}  // namespace
+
+AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
+    AxisTaps taps;
+    const int64_t L = pass.paddedLen, out = pass.outLen;
+    taps.start.reserve(static_cast<size_t>(out) + 1);
+    taps.start.push_back(0);
+    // (padded position, weight) -> input index; padding taps contribute zero and are dropped
+    auto add = [&](int64_t p, double w) {
+        const int64_t i = p - pass.padBegin;
+        if (i < 0 || i >= pass.inLen || w == 0.0) return;
+        taps.index.push_back(i);
+        taps.weight.push_back(w);
+    };
+    std::vector<std::pair<int64_t, double>> local;
+    for (int64_t o = 0; o < out; ++o) {
+        if (!pass.resized) {
+            add(o, 1.0);
+            taps.start.push_back(static_cast<int64_t>(taps.index.size()));
+            continue;
+        }
+        const double x = static_cast<double>(o);
+        const double scale = pass.scale;
+        local.clear();
+        switch (args.mode) {
+            case kNearest: {
+                const double c = SourceCoordinate(args.coordMode, x, scale, L, out);
+                int64_t i = NearestIndex(args.nearestMode, c, scale < 1.0);
+                i = std::min<int64_t>(std::max<int64_t>(i, 0), L - 1);
+                local.push_back({i, 1.0});
+                break;
+            }
+            case kLinearOnnx: {
+                double c = SourceCoordinate(args.coordMode, x, scale, L, out);
+                c = std::min(std::max(c, 0.0), static_cast<double>(L - 1));
+                const int64_t i0 = std::min<int64_t>(static_cast<int64_t>(c), L - 1);
+                const int64_t i1 = std::min<int64_t>(i0 + 1, L - 1);
+                if (i0 == i1) {
+                    local.push_back({i0, 1.0});
+                } else {
+                    local.push_back({i0, static_cast<double>(i1) - c});
+                    local.push_back({i1, c - static_cast<double>(i0)});
+                }
+                break;
+            }
+            case kLinear: {
+                // a triangle filter; antialias stretches it by 1 / scale on a downscale; taps outside the
+                // padded axis are dropped and the rest renormalised
+                const double a = (args.antialias && scale < 1.0) ? scale : 1.0;
+                const double c = SourceCoordinate(args.coordMode, x, scale, L, out);
+                const double radius = 1.0 / a;
+                const int64_t lo = std::max<int64_t>(0, static_cast<int64_t>(std::floor(c - radius)));
+                const int64_t hi = std::min<int64_t>(L - 1, static_cast<int64_t>(std::ceil(c + radius)));
+                double sum = 0.0;
+                for (int64_t i = lo; i <= hi; ++i) {
+                    const double w = a * Triangle(a * (static_cast<double>(i) - c));
+                    if (w > 0.0) {
+                        local.push_back({i, w});
+                        sum += w;
+                    }
+                }
+                for (auto& t : local) t.second /= sum;
+                break;
+            }
+            case kCubic: {
+                const double c = SourceCoordinate(args.coordMode, x, scale, L, out);
+                const double f = std::floor(c);
+                const double t = c - f;
+                const double w[4] = {Keys(t + 1.0, args.cubeCoeff), Keys(t, args.cubeCoeff), Keys(1.0 - t, args.cubeCoeff),
+                                     Keys(2.0 - t, args.cubeCoeff)};
+                for (int k = 0; k < 4; ++k) {
+                    const int64_t i = std::min<int64_t>(std::max<int64_t>(static_cast<int64_t>(f) - 1 + k, 0), L - 1);
+                    local.push_back({i, w[k]});
+                }
+                break;
+            }
+            default: {   // bilinear_pillow, bicubic_pillow: Pillow's precomputed coefficients
+                const bool cubic = args.mode == kBicubicPillow;
+                const double step = 1.0 / scale;   // input pixels per output pixel
+                const double filterScale = std::max(step, 1.0);
+                const double support = (cubic ? 2.0 : 1.0) * filterScale;
+                const double center = (x + 0.5) * step;
+                const int64_t xmin = std::max<int64_t>(static_cast<int64_t>(center - support + 0.5), 0);
+                const int64_t xmax = std::min<int64_t>(static_cast<int64_t>(center + support + 0.5), L);
+                double sum = 0.0;
+                for (int64_t i = xmin; i < xmax; ++i) {
+                    const double w = PillowFilter(cubic, (static_cast<double>(i) - center + 0.5) / filterScale, args.cubeCoeff);
+                    local.push_back({i, w});
+                    sum += w;
+                }
+                if (sum != 0.0)
+                    for (auto& t : local) t.second /= sum;
+                break;
+            }
+        }
+        for (const auto& [p, w] : local) add(p, w);
+        taps.start.push_back(static_cast<int64_t>(taps.index.size()));
+    }
+    return taps;
+}
+
+namespace {
+
+// The tensor a pass reads or writes: a strided view of x / y, or a packed float64 buffer.
+struct Operand {
+    const View* view = nullptr;   // x or y
+    double* buffer = nullptr;     // workspace
+    int64_t shape[kMaxRank] = {};
+    int64_t strides[kMaxRank] = {};
+};
+
+void PackedStrides(Operand* o, int rank) {
+    int64_t s = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+        o->strides[d] = s;
+        s *= std::max<int64_t>(o->shape[d], 1);
+    }
+}
+
+template <typename Fn>
+void ParallelFor(int64_t total, int64_t grain, Fn fn) {
+    const int64_t hw = std::max<int64_t>(1, std::thread::hardware_concurrency());
+    const int64_t threads = std::min<int64_t>(hw, std::max<int64_t>(1, total / std::max<int64_t>(grain, 1)));
+    if (threads <= 1) {
+        fn(int64_t{0}, total);
+        return;
+    }
+    const int64_t per = (total + threads - 1) / threads;
+    std::vector<std::thread> workers;
+    for (int64_t t = 1; t < threads; ++t) {
+        const int64_t b = t * per, e = std::min(total, b + per);
+        if (b < e) workers.emplace_back([=, &fn] { fn(b, e); });
+    }
+    fn(int64_t{0}, std::min(total, per));
+    for (auto& w : workers) w.join();
+}
+
+// dst[..., o, ...] = sum_k w_k src[..., index_k, ...] along `axis`; roundTo: the integer type whose
+// rounding and range an intermediate result takes (pillow modes), or kFloat64 for none.
+void RunPass(int rank, int axis, const AxisTaps& taps, const Operand& src, const Operand& dst, ElemType roundTo) {
+    // rows: every index combination of the other dims, with the output index along `axis`
+    int64_t outer = 1;
+    for (int d = 0; d < rank; ++d)
+        if (d != axis) outer *= dst.shape[d];
+    const int64_t outLen = dst.shape[axis];
+    const int64_t total = outer * outLen;
+    const bool round = IsInteger(roundTo);
+    ParallelFor(total, 4096 / std::max<int64_t>(1, taps.index.size() / std::max<int64_t>(outLen, 1) + 1),
+                [&](int64_t begin, int64_t end) {
+        int64_t pos[kMaxRank];
+        for (int64_t row = begin; row < end; ++row) {
+            int64_t rest = row / outLen;
+            const int64_t o = row % outLen;
+            for (int d = rank - 1; d >= 0; --d) {
+                if (d == axis) continue;
+                pos[d] = rest % dst.shape[d];
+                rest /= dst.shape[d];
+            }
+            int64_t srcBase = 0, dstBase = 0;
+            for (int d = 0; d < rank; ++d) {
+                if (d == axis) continue;
+                srcBase += pos[d] * src.strides[d];
+                dstBase += pos[d] * dst.strides[d];
+            }
+            dstBase += o * dst.strides[axis];
+            double acc = 0.0;
+            for (int64_t k = taps.start[o]; k < taps.start[o + 1]; ++k) {
+                const int64_t off = srcBase + taps.index[k] * src.strides[axis];
+                const double v = src.view ? Load(*src.view, off) : src.buffer[off];
+                acc += taps.weight[k] * v;
+            }
+            if (dst.view) {
+                Store(*dst.view, dstBase, acc);
+            } else {
+                dst.buffer[dstBase] = round ? RoundForType(roundTo, acc) : acc;
+            }
+        }
+    });
+}
+
+}  // namespace
+
+int InterpolateAicpuKernel(void* const* addrs, uint32_t addrCount, const void* argBlock, size_t argBytes) {
+    if (addrCount != 3 || argBytes != sizeof(KernelArgs)) return 1;
+    KernelArgs a;
+    std::memcpy(&a, argBlock, sizeof(a));
+    a.x.data = addrs[0];
+    a.y.data = addrs[1];
+    double* ws = static_cast<double*>(addrs[2]);
+    const int rank = a.x.rank;
+    if (a.passCount < 1 || a.passCount > kMaxRank || rank < 1 || rank > kMaxRank) return 2;
+    const bool pillow = a.mode == kBilinearPillow || a.mode == kBicubicPillow;
+    // between the passes of a pillow mode, integer images are rounded and clipped as Pillow does
+    const ElemType roundTo = pillow && IsInteger(a.y.type) ? a.y.type : ElemType::kFloat64;
+    Operand cur;
+    cur.view = &a.x;
+    for (int d = 0; d < rank; ++d) {
+        cur.shape[d] = a.x.shape[d];
+        cur.strides[d] = a.x.strides[d];
+    }
+    for (int p = 0; p < a.passCount; ++p) {
+        const Pass& pass = a.passes[p];
+        const AxisTaps taps = ComputeAxisTaps(a, pass);   // once per axis
+        Operand next;
+        for (int d = 0; d < rank; ++d) next.shape[d] = cur.shape[d];
+        next.shape[pass.axis] = pass.outLen;
+        if (p == a.passCount - 1) {
+            next.view = &a.y;
+            for (int d = 0; d < rank; ++d) next.strides[d] = a.y.strides[d];
+        } else {
+            if (ws == nullptr) return 3;
+            next.buffer = ws + (p % 2) * a.intermediateElems;
+            PackedStrides(&next, rank);
+        }
+        RunPass(rank, pass.axis, taps, cur, next, roundTo);
+        cur = next;
+    }
+    return 0;
+}
+
+}  // namespace interp::aicpu

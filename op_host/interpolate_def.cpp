@@ -1,0 +1,35 @@
+// Interpolate operator prototype (OpDef) for the AI Core kernel: x -> y (float16, float32, bf16, ND),
+// the attributes of Interpolate-11 that the kernel needs (the op-API layer resolves scales into
+// sizes and sends padded problems to the AI CPU), infer functions, tiling and SoCs.
+#include "op_host/interpolate_op_impl.h"
+#include "register/op_def_registry.h"
+
+namespace ops {
+
+class Interpolate : public OpDef {
+public:
+    explicit Interpolate(const char* name) : OpDef(name) {
+        const std::vector<ge::DataType> types = {ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16};
+        const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
+        this->Input("x").ParamType(REQUIRED).DataType(types).Format(formats).UnknownShapeFormat(formats);
+        this->Output("y").ParamType(REQUIRED).DataType(types).Format(formats).UnknownShapeFormat(formats);
+        this->Attr("mode").AttrType(OPTIONAL).String("nearest");
+        this->Attr("coordinate_transformation_mode").AttrType(OPTIONAL).String("half_pixel");
+        this->Attr("nearest_mode").AttrType(OPTIONAL).String("round_prefer_floor");
+        this->Attr("antialias").AttrType(OPTIONAL).Bool(false);
+        this->Attr("cube_coeff").AttrType(OPTIONAL).Float(-0.75f);
+        this->Attr("axes").AttrType(OPTIONAL).ListInt({});
+        this->Attr("sizes").AttrType(OPTIONAL).ListInt({});
+        this->Attr("pads_begin").AttrType(OPTIONAL).ListInt({});
+        this->Attr("pads_end").AttrType(OPTIONAL).ListInt({});
+        this->SetInferShape(interp::InterpolateInferShape);
+        this->SetInferDataType(interp::InterpolateInferDataType);
+        this->AICore().SetTiling(interp::InterpolateTilingFunc);
+        this->AICore().AddConfig("ascend910b");
+        this->AICore().AddConfig("ascend910_93");
+    }
+};
+
+OP_ADD(Interpolate);
+
+}  // namespace ops

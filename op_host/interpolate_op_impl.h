@@ -1,0 +1,59 @@
+// Interpolate's host functions that the OpDef (interpolate_def.cpp) registers (gert tiling,
+// infer-shape, infer-datatype), its attribute indices, and the pure tiling function that the gert
+// adapter wraps and unit tests call with any shape and platform.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "exe_graph/runtime/infer_datatype_context.h"
+#include "exe_graph/runtime/infer_shape_context.h"
+#include "exe_graph/runtime/tiling_context.h"
+#include "op_kernel/interpolate_tiling_data.h"
+
+namespace interp {
+
+// Attribute indices, in the order interpolate_def.cpp declares them.
+enum InterpolateAttr : size_t {
+    kAttrMode = 0,
+    kAttrCoordinateTransformationMode,
+    kAttrNearestMode,
+    kAttrAntialias,
+    kAttrCubeCoeff,
+    kAttrAxes,        // resized axes
+    kAttrSizes,       // their output sizes (the op-API layer resolves scales into sizes)
+    kAttrPadsBegin,   // the AI Core kernel takes no padding: empty or zeros
+    kAttrPadsEnd,
+};
+
+ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context);
+ge::graphStatus InterpolateInferShape(gert::InferShapeContext* context);
+ge::graphStatus InterpolateInferDataType(gert::InferDataTypeContext* context);
+
+// ---- the pure tiling function ----------------------------------------------------------------
+struct InterpolateProblem {
+    int32_t dataKind = 0;                 // 0 float32, 1 float16, 2 bfloat16
+    std::vector<int64_t> xShape, yShape;  // contiguous tensors
+    std::vector<int64_t> axes;            // resized axes, any order
+    std::vector<int32_t> taps;            // per dim of x: taps per output of that axis (0: not resized)
+};
+struct InterpolatePlatform {
+    uint32_t coreNum = 48;
+    uint64_t ubBytes = 184 * 1024;   // usable by TPipe buffers
+};
+struct InterpolateTilingResult {
+    InterpolateTilingData data{};
+    uint32_t blockDim = 0;
+    uint64_t tilingKey = 0;
+    uint64_t workspaceBytes = 0;   // tiling data, axis tables, two float32 intermediate buffers
+    uint64_t modelledBytes = 0;    // GM bytes the chosen pass order moves (the order's cost)
+};
+// False (and why) when the kernel cannot take the problem: more passes than the struct holds, an
+// axis table or a row that does not fit the UB.
+bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlatform& platform,
+                              InterpolateTilingResult* out, std::string* why);
+// GM bytes a pass order moves (reads of every tap row plus writes), the quantity the tiling
+// minimises over orders.
+uint64_t PassOrderBytes(const InterpolateProblem& p, const std::vector<int64_t>& order);
+
+}  // namespace interp

@@ -1,0 +1,318 @@
+// Interpolate's tiling: the pure ComputeInterpolateTiling (pass order, pass kinds, work split, UB
+// partition, workspace layout) and the gert TilingContext adapter registered by the OpDef. The
+// adapter reads shapes, dtype, attributes and the platform, computes each resized axis's tap count
+// from the same axis tables the op-API layer writes (aicpu::ComputeAxisTaps), and writes the
+// registered tiling struct, block dim, tiling key and workspace size.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "op_host/aicpu/interpolate_aicpu.h"
+#include "op_host/interpolate_op_impl.h"
+#include "op_host/interpolate_plan.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace interp {
+namespace {
+
+constexpr uint64_t kAlign = 64;
+uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+constexpr uint64_t MakeTilingKey(int32_t dataKind) { return 3000 + 10 * static_cast<uint64_t>(dataKind); }
+static_assert(MakeTilingKey(0) == INTERPOLATE_KEY_FP32, "float32 key");
+static_assert(MakeTilingKey(1) == INTERPOLATE_KEY_FP16, "float16 key");
+static_assert(MakeTilingKey(2) == INTERPOLATE_KEY_BF16, "bfloat16 key");
+
+int64_t Product(const std::vector<int64_t>& v, size_t from, size_t to) {
+    int64_t p = 1;
+    for (size_t i = from; i < to; ++i) p *= v[i];
+    return p;
+}
+
+// Shapes before each pass of an order: the shape after pass i is the one before with axis i resized.
+struct PassShape {
+    int64_t outer, inLen, outLen, inner;
+};
+std::vector<PassShape> PassShapes(const InterpolateProblem& p, const std::vector<int64_t>& order) {
+    std::vector<int64_t> cur = p.xShape;
+    std::vector<PassShape> shapes;
+    for (int64_t a : order) {
+        PassShape s{Product(cur, 0, a), cur[a], p.yShape[a], Product(cur, a + 1, cur.size())};
+        shapes.push_back(s);
+        cur[a] = p.yShape[a];
+    }
+    return shapes;
+}
+
+}  // namespace
+
+uint64_t PassOrderBytes(const InterpolateProblem& p, const std::vector<int64_t>& order) {
+    const uint64_t elem = p.dataKind == 0 ? 4 : 2;
+    const std::vector<PassShape> shapes = PassShapes(p, order);
+    const size_t rank = p.xShape.size();
+    uint64_t bytes = 0;
+    for (size_t i = 0; i < order.size(); ++i) {
+        const PassShape& s = shapes[i];
+        const uint64_t srcBytes = i == 0 ? elem : 4, dstBytes = i + 1 == order.size() ? elem : 4;
+        const uint64_t outRows = static_cast<uint64_t>(s.outer * s.outLen);
+        if (static_cast<size_t>(order[i]) + 1 == rank)
+            bytes += static_cast<uint64_t>(s.outer * s.inLen) * srcBytes;   // whole rows once
+        else
+            bytes += outRows * static_cast<uint64_t>(p.taps[order[i]]) * static_cast<uint64_t>(s.inner) * srcBytes;
+        bytes += outRows * static_cast<uint64_t>(s.inner) * dstBytes;
+    }
+    return bytes;
+}
+
+bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlatform& platform,
+                              InterpolateTilingResult* out, std::string* why) {
+    const size_t rank = p.xShape.size();
+    if (rank == 0 || p.yShape.size() != rank || p.taps.size() != rank) {
+        *why = "shapes and taps must have the rank of x";
+        return false;
+    }
+    if (p.axes.empty() || p.axes.size() > static_cast<size_t>(kInterpolateMaxPasses)) {
+        *why = "the kernel takes 1 to 8 resized axes";
+        return false;
+    }
+    if (p.dataKind < 0 || p.dataKind > 2) {
+        *why = "dtype must be float32, float16 or bfloat16";
+        return false;
+    }
+    for (int64_t a : p.axes)
+        if (a < 0 || static_cast<size_t>(a) >= rank || p.taps[a] < 1 || p.xShape[a] < 1 || p.yShape[a] < 1) {
+            *why = "every resized axis needs an input and an output element and at least one tap";
+            return false;
+        }
+    // the order that moves the fewest GM bytes (every order for up to 6 axes, else the given order
+    // sorted by shrinking ratio)
+    std::vector<int64_t> order = p.axes;
+    std::sort(order.begin(), order.end());
+    std::vector<int64_t> best = order;
+    uint64_t bestBytes = PassOrderBytes(p, order);
+    if (order.size() <= 6) {
+        while (std::next_permutation(order.begin(), order.end())) {
+            const uint64_t b = PassOrderBytes(p, order);
+            if (b < bestBytes) {
+                bestBytes = b;
+                best = order;
+            }
+        }
+    } else {
+        std::stable_sort(best.begin(), best.end(), [&](int64_t a, int64_t b) {
+            return p.yShape[a] * p.xShape[b] < p.yShape[b] * p.xShape[a];
+        });
+        bestBytes = PassOrderBytes(p, best);
+    }
+    const std::vector<PassShape> shapes = PassShapes(p, best);
+    InterpolateTilingData& d = out->data;
+    d = InterpolateTilingData{};
+    d.passCount = static_cast<int32_t>(best.size());
+    d.dataKind = p.dataKind;
+    // UB: the largest table, two input slots, two output slots and three float32 work vectors. Each
+    // pass combines vectors of up to V elements (whole rows of several o, a chunk of a row, or
+    // several whole last-axis rows); V shrinks until everything fits.
+    const uint64_t elem = p.dataKind == 0 ? 4 : 2;
+    bool fitted = false;
+    for (uint64_t V = 8192; V >= 8 && !fitted; V /= 2) {
+        uint64_t tableBuf = 0, inBuf = 32, workBuf = 32;
+        bool ok = true;
+        for (size_t i = 0; i < best.size() && ok; ++i) {
+            InterpolatePassTiling& t = d.passes[i];
+            const PassShape& s = shapes[i];
+            const uint64_t srcBytes = i == 0 ? elem : 4;
+            t.outer = s.outer;
+            t.inLen = s.inLen;
+            t.outLen = s.outLen;
+            t.inner = s.inner;
+            t.axis = static_cast<int32_t>(best[i]);
+            t.taps = p.taps[best[i]];
+            t.kind = static_cast<size_t>(best[i]) + 1 == rank ? kPassLastAxis : kPassRows;
+            if (t.kind == kPassLastAxis) {
+                const uint64_t outPad = AlignUp(static_cast<uint64_t>(s.outLen), 16);
+                const uint64_t pitch = AlignUp(static_cast<uint64_t>(s.inLen) * srcBytes, 32);
+                // rows per unit, but not so many that fewer than 4 units per core remain (the queues
+                // overlap one unit's DMA with another's vector work)
+                const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
+                const uint64_t spread = (static_cast<uint64_t>(s.outer) + cores - 1) / cores;
+                uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, 16320 / outPad, 4095}));
+                if (outPad > 16320) ok = false;   // Gather's repeat count (8 bits of 64 offsets)
+                t.chunk = static_cast<int32_t>(outPad);
+                t.chunksPerRow = 1;
+                t.group = static_cast<int32_t>(group);
+                t.rowPitch = static_cast<int32_t>(pitch);
+                t.tableBytes = static_cast<int32_t>(2 * static_cast<uint64_t>(t.taps) * group * outPad * 4);
+                t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group);
+                inBuf = std::max<uint64_t>(inBuf, group * pitch);
+                workBuf = std::max<uint64_t>(workBuf, group * outPad * 4);
+            } else {
+                const uint64_t inner = static_cast<uint64_t>(s.inner);
+                const bool grouped = inner % 16 == 0 && inner <= V &&
+                                     (static_cast<uint64_t>(s.inLen) - 1) * inner * 4 <= 0xFFFFFFFFull &&
+                                     (static_cast<uint64_t>(s.outLen) - 1) * inner * 4 <= 0xFFFFFFFFull;
+                if (grouped) {
+                    // o per unit, but not so many that fewer than 4 units per core remain
+                    const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
+                    const uint64_t spread = std::max<uint64_t>(1, static_cast<uint64_t>(s.outer * s.outLen) / cores);
+                    const uint64_t group = std::max<uint64_t>(
+                        1, std::min<uint64_t>({static_cast<uint64_t>(s.outer), spread, V / inner, 4095}));
+                    t.group = static_cast<int32_t>(group);
+                    t.chunk = static_cast<int32_t>(group * inner);
+                    t.chunksPerRow = 1;
+                    t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group) * s.outLen;
+                } else {
+                    t.group = 1;
+                    t.chunk = static_cast<int32_t>(inner <= V ? inner : V);
+                    t.chunksPerRow = static_cast<int32_t>((inner + t.chunk - 1) / t.chunk);
+                    t.units = s.outer * s.outLen * t.chunksPerRow;
+                }
+                t.rowPitch = 0;
+                t.tableBytes = static_cast<int32_t>(2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32));
+                inBuf = std::max<uint64_t>(inBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
+                workBuf = std::max<uint64_t>(workBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
+            }
+            tableBuf = std::max<uint64_t>(tableBuf, static_cast<uint64_t>(t.tableBytes));
+        }
+        tableBuf = AlignUp(tableBuf, 32);
+        inBuf = AlignUp(inBuf, 32);
+        workBuf = AlignUp(workBuf, 32);
+        if (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes) {
+            fitted = true;
+            d.inBufBytes = static_cast<int32_t>(inBuf);
+            d.workBufBytes = static_cast<int32_t>(workBuf);
+            d.outBufBytes = static_cast<int32_t>(workBuf);
+            d.tableBufBytes = static_cast<int32_t>(tableBuf);
+        }
+    }
+    if (!fitted) {
+        *why = "an axis table or a last-axis row does not fit the UB";
+        return false;
+    }
+    // work split: one block dim for all passes (SyncAll between them), each pass's units spread evenly
+    uint64_t maxUnits = 1;
+    for (size_t i = 0; i < best.size(); ++i) maxUnits = std::max<uint64_t>(maxUnits, static_cast<uint64_t>(d.passes[i].units));
+    const uint32_t blockDim = static_cast<uint32_t>(std::min<uint64_t>(std::max<uint32_t>(platform.coreNum, 1), maxUnits));
+    // workspace: tiling data, tables, then two float32 intermediate buffers
+    uint64_t offset = AlignUp(sizeof(InterpolateTilingData), kAlign);
+    for (size_t i = 0; i < best.size(); ++i) {
+        InterpolatePassTiling& t = d.passes[i];
+        t.unitsPerCore = (t.units + blockDim - 1) / blockDim;
+        t.tableOffset = static_cast<int64_t>(offset);
+        offset = AlignUp(offset + static_cast<uint64_t>(t.tableBytes), kAlign);
+    }
+    uint64_t intermediate = 0;
+    for (size_t i = 0; i + 1 < best.size(); ++i)
+        intermediate = std::max<uint64_t>(intermediate, static_cast<uint64_t>(shapes[i].outer * shapes[i].outLen * shapes[i].inner));
+    const uint64_t bufBytes = AlignUp(intermediate * 4, kAlign);
+    for (size_t i = 0; i < best.size(); ++i) {
+        InterpolatePassTiling& t = d.passes[i];
+        t.srcOffset = i == 0 ? -1 : static_cast<int64_t>(offset + ((i - 1) % 2) * bufBytes);
+        t.dstOffset = i + 1 == best.size() ? -1 : static_cast<int64_t>(offset + (i % 2) * bufBytes);
+    }
+    const uint64_t buffers = best.size() >= 3 ? 2 : best.size() == 2 ? 1 : 0;
+    out->workspaceBytes = offset + buffers * bufBytes;
+    out->blockDim = blockDim;
+    out->tilingKey = MakeTilingKey(p.dataKind);
+    out->modelledBytes = bestBytes;
+    return true;
+}
+
+namespace {
+
+std::vector<int64_t> DimsOf(const gert::Shape& s) {
+    std::vector<int64_t> v(s.GetDimNum());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = s.GetDim(i);
+    return v;
+}
+
+int32_t IndexOf(const char* value, const char* const* names, int32_t count) {
+    for (int32_t i = 0; i < count; ++i)
+        if (value != nullptr && std::strcmp(value, names[i]) == 0) return i;
+    return -1;
+}
+
+}  // namespace
+
+ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
+    const gert::StorageShape* xShape = context->GetInputShape(0);
+    const gert::StorageShape* yShape = context->GetOutputShape(0);
+    const gert::CompileTimeTensorDesc* xDesc = context->GetInputDesc(0);
+    const gert::RuntimeAttrs* attrs = context->GetAttrs();
+    if (xShape == nullptr || yShape == nullptr || xDesc == nullptr || attrs == nullptr) return ge::GRAPH_FAILED;
+    InterpolateProblem p;
+    p.xShape = DimsOf(xShape->GetStorageShape());
+    p.yShape = DimsOf(yShape->GetStorageShape());
+    const size_t rank = p.xShape.size();
+    if (rank == 0 || rank > static_cast<size_t>(kInterpolateMaxPasses) || p.yShape.size() != rank) return ge::GRAPH_FAILED;
+    switch (xDesc->GetDataType()) {
+        case ge::DT_FLOAT: p.dataKind = 0; break;
+        case ge::DT_FLOAT16: p.dataKind = 1; break;
+        case ge::DT_BF16: p.dataKind = 2; break;
+        default: return ge::GRAPH_FAILED;
+    }
+    static const char* const kModes[] = {"nearest", "linear", "linear_onnx", "cubic", "bilinear_pillow", "bicubic_pillow"};
+    static const char* const kCoords[] = {"half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn",
+                                          "align_corners"};
+    static const char* const kNearest[] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"};
+    aicpu::KernelArgs args;
+    args.mode = IndexOf(attrs->GetStr(kAttrMode), kModes, 6);
+    args.coordMode = IndexOf(attrs->GetStr(kAttrCoordinateTransformationMode), kCoords, 5);
+    args.nearestMode = IndexOf(attrs->GetStr(kAttrNearestMode), kNearest, 5);
+    const bool* antialias = attrs->GetBool(kAttrAntialias);
+    const float* cubeCoeff = attrs->GetFloat(kAttrCubeCoeff);
+    if (args.mode < 0 || args.coordMode < 0 || args.nearestMode < 0 || antialias == nullptr || cubeCoeff == nullptr)
+        return ge::GRAPH_FAILED;
+    args.antialias = *antialias ? 1 : 0;
+    args.cubeCoeff = *cubeCoeff;
+    for (size_t index : {kAttrPadsBegin, kAttrPadsEnd}) {
+        const gert::TypedContinuousVector<int64_t>* pads = attrs->GetListInt(index);
+        if (pads != nullptr)
+            for (size_t i = 0; i < pads->GetSize(); ++i)
+                if (pads->GetData()[i] != 0) return ge::GRAPH_FAILED;   // padding runs on the AI CPU
+    }
+    const gert::TypedContinuousVector<int64_t>* axes = attrs->GetListInt(kAttrAxes);
+    if (axes != nullptr && axes->GetSize() > 0) p.axes.assign(axes->GetData(), axes->GetData() + axes->GetSize());
+    else
+        for (size_t d = 0; d < rank; ++d) p.axes.push_back(static_cast<int64_t>(d));
+    p.taps.assign(rank, 0);
+    for (int64_t a : p.axes) {
+        if (a < 0 || static_cast<size_t>(a) >= rank || p.xShape[a] < 1) return ge::GRAPH_FAILED;
+        aicpu::Pass pass;
+        pass.axis = static_cast<int32_t>(a);
+        pass.resized = 1;
+        pass.inLen = pass.paddedLen = p.xShape[a];
+        pass.outLen = p.yShape[a];
+        pass.scale = static_cast<double>(pass.outLen) / static_cast<double>(pass.inLen);
+        const aicpu::AxisTaps taps = aicpu::ComputeAxisTaps(args, pass);
+        int64_t most = 1;
+        for (size_t o = 0; o + 1 < taps.start.size(); ++o) most = std::max(most, taps.start[o + 1] - taps.start[o]);
+        p.taps[a] = static_cast<int32_t>(most);
+    }
+    for (size_t d = 0; d < rank; ++d)
+        if (p.taps[d] == 0 && p.xShape[d] != p.yShape[d]) return ge::GRAPH_FAILED;
+
+    // A2/A3: TPipe buffers may use the UB less an 8 KiB reservation.
+    platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
+    ascendc.ReserveLocalMemory(platform_ascendc::ReservedSize::RESERVED_SIZE_8K);
+    InterpolatePlatform platform;
+    platform.coreNum = ascendc.GetCoreNumAiv();
+    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, platform.ubBytes);
+
+    InterpolateTilingResult tiling;
+    std::string why;
+    if (!ComputeInterpolateTiling(p, platform, &tiling, &why)) return ge::GRAPH_FAILED;
+    InterpolateTilingData* data = context->GetTilingData<InterpolateTilingData>();
+    size_t* workspaces = context->GetWorkspaceSizes(1);
+    if (data == nullptr || workspaces == nullptr) return ge::GRAPH_FAILED;
+    *data = tiling.data;
+    context->GetRawTilingData()->SetDataSize(sizeof(InterpolateTilingData));
+    context->SetBlockDim(tiling.blockDim);
+    if (context->SetTilingKey(tiling.tilingKey) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
+    workspaces[0] = static_cast<size_t>(tiling.workspaceBytes);
+    return ge::GRAPH_SUCCESS;
+}
+
+}  // namespace interp

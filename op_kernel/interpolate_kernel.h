@@ -1,0 +1,227 @@
+// Interpolate AI Core kernel: separable, one pass per resized axis, intermediate passes in float32
+// in the workspace, SyncAll between passes. Each pass's source indices and weights (the axis table)
+// come from the workspace once per pass; nothing is computed per element but the weighted sums.
+//
+// Rows pass (the axis is not the last): output row (o, j) is a weighted sum of `taps` input rows
+// (o, index[j][k]), each a contiguous run of `inner` elements: whole rows (of a group of o by one
+// strided DMA, or chunks of a long row) move by DMA and are combined by Muls / Add in float32.
+// Last-axis pass: a group of whole input rows moves by one DMA; Gather picks every output's k-th tap
+// for all of them at once (byte offsets from the table), Mul by the k-th weights, MulAddDst.
+#ifndef INTERPOLATE_KERNEL_H
+#define INTERPOLATE_KERNEL_H
+
+#include "kernel_operator.h"
+#include "interpolate_tiling_data.h"
+
+namespace interp {
+
+using AscendC::DataCopyExtParams;
+using AscendC::DataCopyPadExtParams;
+using AscendC::GlobalTensor;
+using AscendC::HardEvent;
+using AscendC::LocalTensor;
+using AscendC::TPosition;
+
+__aicore__ inline int64_t InterpMin(int64_t a, int64_t b) { return a < b ? a : b; }
+
+template <HardEvent EVENT>
+__aicore__ inline void InterpWaitPipe() {
+    auto id = GetTPipePtr()->FetchEventID(EVENT);   // declared at global scope, outside AscendC
+    AscendC::SetFlag<EVENT>(id);
+    AscendC::WaitFlag<EVENT>(id);
+}
+
+template <typename T>
+class InterpolateKernel {
+public:
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolateTilingData& tiling) {
+        t_ = tiling;
+        x_ = x;
+        y_ = y;
+        ws_ = workspace;
+        pipe_.InitBuffer(inQue_, 2, t_.inBufBytes);
+        pipe_.InitBuffer(outQue_, 2, t_.outBufBytes);
+        pipe_.InitBuffer(tableQue_, 1, t_.tableBufBytes);
+        pipe_.InitBuffer(workBuf_, t_.workBufBytes * 3);
+    }
+
+    __aicore__ inline void Process() {
+        for (int32_t p = 0; p < t_.passCount; ++p) {
+            const InterpolatePassTiling& pass = t_.passes[p];
+            const bool srcX = pass.srcOffset < 0, dstY = pass.dstOffset < 0;
+            if (srcX && dstY) RunPass<T, T>(pass);
+            else if (srcX) RunPass<T, float>(pass);
+            else if (dstY) RunPass<float, T>(pass);
+            else RunPass<float, float>(pass);
+            // the next pass reads what every core wrote. The hard SyncAll (SyncAll page,
+            // atlasascendc_api_07_0204): custom-op projects only, block dim <= the AIV cores, and a
+            // non-zero tiling workspace (ours holds the tiling data and the axis tables).
+            if (p + 1 < t_.passCount) {
+                AscendC::PipeBarrier<PIPE_ALL>();
+                AscendC::SyncAll();
+            }
+        }
+    }
+
+private:
+    template <typename S, typename D>
+    __aicore__ inline void RunPass(const InterpolatePassTiling& pass) {
+        GlobalTensor<S> src;
+        GlobalTensor<D> dst;
+        const int64_t srcElems = pass.outer * pass.inLen * pass.inner;
+        const int64_t dstElems = pass.outer * pass.outLen * pass.inner;
+        src.SetGlobalBuffer(reinterpret_cast<__gm__ S*>(pass.srcOffset < 0 ? x_ : ws_ + pass.srcOffset), srcElems);
+        dst.SetGlobalBuffer(reinterpret_cast<__gm__ D*>(pass.dstOffset < 0 ? y_ : ws_ + pass.dstOffset), dstElems);
+        GlobalTensor<uint8_t> tableGm;
+        tableGm.SetGlobalBuffer(ws_ + pass.tableOffset, pass.tableBytes);
+        const int64_t core = AscendC::GetBlockIdx();
+        const int64_t begin = core * pass.unitsPerCore;
+        const int64_t end = InterpMin(pass.units, begin + pass.unitsPerCore);
+        if (begin >= end) return;
+        // the axis table, once per pass
+        LocalTensor<uint8_t> table = tableQue_.template AllocTensor<uint8_t>();
+        AscendC::DataCopyPad(table, tableGm, DataCopyExtParams(1, static_cast<uint32_t>(pass.tableBytes), 0, 0, 0),
+                             DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+        tableQue_.EnQue(table);
+        table = tableQue_.template DeQue<uint8_t>();
+        if (pass.kind == kPassRows) {
+            InterpWaitPipe<HardEvent::MTE2_S>();   // the scalar unit reads indices and weights
+            RowsPass<S, D>(pass, src, dst, table, begin, end);
+        } else {
+            LastAxisPass<S, D>(pass, src, dst, table, begin, end);
+        }
+        tableQue_.FreeTensor(table);
+    }
+
+    // Per unit: output row j of a group of o (or a chunk of one row), taps DMAs of the source rows,
+    // combined in float32.
+    template <typename S, typename D>
+    __aicore__ inline void RowsPass(const InterpolatePassTiling& pass, const GlobalTensor<S>& src,
+                                    const GlobalTensor<D>& dst, const LocalTensor<uint8_t>& table, int64_t begin,
+                                    int64_t end) {
+        const LocalTensor<int32_t> index = table.template ReinterpretCast<int32_t>();
+        const LocalTensor<float> weight = table[pass.tableBytes / 2].template ReinterpretCast<float>();
+        const int32_t words = t_.workBufBytes / 4;
+        LocalTensor<float> acc = workBuf_.template Get<float>();
+        LocalTensor<float> cast = acc[words];
+        LocalTensor<float> prod = acc[2 * words];
+        for (int64_t u = begin; u < end; ++u) {
+            const int64_t c = u % pass.chunksPerRow;
+            const int64_t rest = u / pass.chunksPerRow;
+            const int64_t j = rest % pass.outLen, ob = rest / pass.outLen;
+            const int64_t o0 = ob * pass.group;
+            const int64_t planes = InterpMin(pass.group, pass.outer - o0);
+            const int64_t first = c * pass.chunk;
+            // a group: `planes` rows of inner elements; else a chunk of one row
+            const int64_t rowLen = pass.group > 1 ? pass.inner : InterpMin(pass.chunk, pass.inner - first);
+            const int32_t len = static_cast<int32_t>(rowLen * planes);
+            for (int32_t k = 0; k < pass.taps; ++k) {
+                const int64_t i = index.GetValue(j * pass.taps + k);
+                const float w = weight.GetValue(j * pass.taps + k);
+                LocalTensor<S> in = inQue_.template AllocTensor<S>();
+                const uint32_t gap = planes > 1 ? static_cast<uint32_t>((pass.inLen - 1) * pass.inner * sizeof(S)) : 0u;
+                AscendC::DataCopyPad(in, src[(o0 * pass.inLen + i) * pass.inner + first],
+                                     DataCopyExtParams(static_cast<uint16_t>(planes), static_cast<uint32_t>(rowLen * sizeof(S)),
+                                                       gap, 0, 0),
+                                     DataCopyPadExtParams<S>{false, 0, 0, static_cast<S>(0.0f)});
+                inQue_.EnQue(in);
+                in = inQue_.template DeQue<S>();
+                LocalTensor<float> rowF = cast;
+                if constexpr (sizeof(S) == 4) {
+                    rowF = in.template ReinterpretCast<float>();
+                } else {
+                    AscendC::Cast(cast, in, AscendC::RoundMode::CAST_NONE, len);
+                }
+                if (k == 0) {
+                    AscendC::Muls(acc, rowF, w, len);
+                } else {
+                    AscendC::Muls(prod, rowF, w, len);
+                    AscendC::Add(acc, acc, prod, len);
+                }
+                inQue_.FreeTensor(in);
+            }
+            const uint32_t outGap = planes > 1 ? static_cast<uint32_t>((pass.outLen - 1) * pass.inner * sizeof(D)) : 0u;
+            Store<D>(dst, acc, (o0 * pass.outLen + j) * pass.inner + first, len,
+                     DataCopyExtParams(static_cast<uint16_t>(planes), static_cast<uint32_t>(rowLen * sizeof(D)), 0, outGap, 0));
+        }
+    }
+
+    // Per unit: `group` whole input rows (one DMA, each row padded to 32 bytes in the UB); Gather picks
+    // every output's k-th tap of all of them at once (byte offsets from the table), Mul by the k-th
+    // weights, accumulate.
+    template <typename S, typename D>
+    __aicore__ inline void LastAxisPass(const InterpolatePassTiling& pass, const GlobalTensor<S>& src,
+                                        const GlobalTensor<D>& dst, const LocalTensor<uint8_t>& table, int64_t begin,
+                                        int64_t end) {
+        const LocalTensor<uint32_t> offsets = table.template ReinterpretCast<uint32_t>();
+        const LocalTensor<float> weights = table[pass.tableBytes / 2].template ReinterpretCast<float>();
+        const int32_t words = t_.workBufBytes / 4;
+        LocalTensor<float> acc = workBuf_.template Get<float>();
+        LocalTensor<float> gathered = acc[words];
+        LocalTensor<float> prod = acc[2 * words];
+        const int32_t slots = pass.group * pass.chunk;   // outputs of a full group, padded rows
+        for (int64_t u = begin; u < end; ++u) {
+            const int64_t o0 = u * pass.group;
+            const int64_t rows = InterpMin(pass.group, pass.outer - o0);
+            const int32_t count = static_cast<int32_t>(rows) * pass.chunk;
+            LocalTensor<S> in = inQue_.template AllocTensor<S>();
+            AscendC::DataCopyPad(in, src[o0 * pass.inLen],
+                                 DataCopyExtParams(static_cast<uint16_t>(rows), static_cast<uint32_t>(pass.inLen * sizeof(S)),
+                                                   0, 0, 0),
+                                 DataCopyPadExtParams<S>{false, 0, 0, static_cast<S>(0.0f)});
+            inQue_.EnQue(in);
+            in = inQue_.template DeQue<S>();
+            for (int32_t k = 0; k < pass.taps; ++k) {
+                if constexpr (sizeof(S) == 4) {
+                    AscendC::Gather(gathered.template ReinterpretCast<S>(), in, offsets[k * slots], 0,
+                                    static_cast<uint32_t>(count));
+                } else {
+                    // gathered as S in the product area, widened once
+                    AscendC::Gather(prod.template ReinterpretCast<S>(), in, offsets[k * slots], 0,
+                                    static_cast<uint32_t>(count));
+                    AscendC::Cast(gathered, prod.template ReinterpretCast<S>(), AscendC::RoundMode::CAST_NONE, count);
+                }
+                if (k == 0) {
+                    AscendC::Mul(acc, gathered, weights[k * slots], count);
+                } else {
+                    AscendC::MulAddDst(acc, gathered, weights[k * slots], count);
+                }
+            }
+            inQue_.FreeTensor(in);
+            // each output row is chunk elements apart in the UB
+            const uint32_t ubGap = static_cast<uint32_t>(
+                (pass.chunk * sizeof(D) - (pass.outLen * sizeof(D) + 31) / 32 * 32) / 32);
+            Store<D>(dst, acc, o0 * pass.outLen, count,
+                     DataCopyExtParams(static_cast<uint16_t>(rows), static_cast<uint32_t>(pass.outLen * sizeof(D)), ubGap, 0, 0));
+        }
+    }
+
+    template <typename D>
+    __aicore__ inline void Store(const GlobalTensor<D>& dst, const LocalTensor<float>& acc, int64_t at, int32_t len,
+                                 const DataCopyExtParams& params) {
+        LocalTensor<D> out = outQue_.template AllocTensor<D>();
+        if constexpr (sizeof(D) == 4) {
+            AscendC::Adds(out, acc, 0.0f, len);
+        } else {
+            AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, len);
+        }
+        outQue_.EnQue(out);
+        out = outQue_.template DeQue<D>();
+        AscendC::DataCopyPad(dst[at], out, params);
+        outQue_.FreeTensor(out);
+    }
+
+    InterpolateTilingData t_;
+    GM_ADDR x_;
+    GM_ADDR y_;
+    GM_ADDR ws_;
+    AscendC::TPipe pipe_;
+    AscendC::TQue<TPosition::VECIN, 2> inQue_;
+    AscendC::TQue<TPosition::VECOUT, 2> outQue_;
+    AscendC::TQue<TPosition::VECIN, 1> tableQue_;
+    AscendC::TBuf<TPosition::VECCALC> workBuf_;
+};
+
+}  // namespace interp
+
+#endif  // INTERPOLATE_KERNEL_H

@@ -1,0 +1,65 @@
+// TilingData of Interpolate: everything the kernel needs from the host, decided by the tiling
+// function in op_host/interpolate_tiling_func.cpp. Plain fixed-width fields so host and device agree
+// on the layout.
+#ifndef INTERPOLATE_TILING_DATA_H
+#define INTERPOLATE_TILING_DATA_H
+
+#ifndef __aicore__
+#define __aicore__
+#endif
+
+namespace interp {
+
+// Tiling keys, one per dtype (decimal literals: the op compiler reads the number in each
+// TILING_KEY_IS); 3000 + 10 * dtype (0 float32, 1 float16, 2 bfloat16). The host tiling asserts
+// each against that formula.
+#define INTERPOLATE_KEY_FP32 3000
+#define INTERPOLATE_KEY_FP16 3010
+#define INTERPOLATE_KEY_BF16 3020
+
+constexpr int32_t kInterpolateMaxPasses = 8;
+constexpr int32_t kPassRows = 0;      // the axis is not the last: rows of `inner` contiguous elements
+constexpr int32_t kPassLastAxis = 1;  // the last axis: whole input rows, taps gathered in the UB
+
+// One separable pass: src seen as (outer, inLen, inner), dst as (outer, outLen, inner); output
+// (o, j, :) = sum over k < taps of weight[j][k] * src(o, index[j][k], :).
+// Rows pass unit: output row j of `group` consecutive o (one strided DMA per tap brings the group's
+// rows; inner is a multiple of 16 then) or, with group 1, a chunk of one output row.
+// Last-axis unit: `group` consecutive input rows (one DMA), every output of them gathered at once.
+struct InterpolatePassTiling {
+    int64_t outer, inLen, outLen, inner;
+    int64_t srcOffset;     // bytes into the workspace; -1: src is x (its dtype), else float32
+    int64_t dstOffset;     // bytes into the workspace; -1: dst is y (its dtype), else float32
+    int64_t tableOffset;   // bytes into the workspace of the axis table (written by the op-API layer)
+    int64_t units;         // rows: outer * outLen * chunksPerRow; last axis: outer
+    int64_t unitsPerCore;
+    int32_t kind;          // kPassRows or kPassLastAxis
+    int32_t axis;          // the axis of x this pass resizes
+    int32_t taps;          // taps per output (shorter lists padded with weight 0)
+    int32_t chunk;         // rows: elements a unit combines (group * inner, or a chunk of one row);
+                           // last axis: outLen rounded up to 16 (the UB pitch of an output row)
+    int32_t chunksPerRow;  // rows: ceil(inner / chunk) with group 1, else 1; last axis: 1
+    int32_t group;         // rows: o per unit; last axis: input rows per unit
+    int32_t rowPitch;      // last axis: UB bytes between input rows (a row padded to 32 bytes)
+    int32_t tableBytes;    // bytes of the table (rows: int32 index[outLen][taps] at 0, float weight at
+                           // tableBytes / 2; last axis: uint32 byte offsets [taps][group * chunk] at
+                           // 0, float weights [taps][group * chunk] at tableBytes / 2)
+    int32_t reserved;
+};
+
+// The tiling struct, a standard C++ struct registered in the kernel with REGISTER_TILING_DEFAULT
+// and written by the host tiling through TilingContext::GetTilingData<InterpolateTilingData>().
+struct InterpolateTilingData {
+    int32_t passCount;
+    int32_t dataKind;        // 0 float32, 1 float16, 2 bfloat16
+    // UB partition (bytes); the kernel calls InitBuffer with exactly these
+    int32_t inBufBytes;      // one source row chunk (or whole last-axis row), per queue slot
+    int32_t workBufBytes;    // float32 vectors: accumulator, cast source, product, gathered taps
+    int32_t outBufBytes;     // one output chunk, per queue slot
+    int32_t tableBufBytes;   // the largest axis table
+    InterpolatePassTiling passes[kInterpolateMaxPasses];
+};
+
+}  // namespace interp
+
+#endif  // INTERPOLATE_TILING_DATA_H

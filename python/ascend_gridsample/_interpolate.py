@@ -1,0 +1,195 @@
+"""ags.interpolate: OpenVINO Interpolate-11 through aclnnInterpolate (op_host/include/aclnnop/aclnn_interpolate.h)."""
+from __future__ import annotations
+
+import math
+import threading
+
+import numpy as np
+
+from . import _api
+
+# Attribute values and their aclnn codes (aclnn_interpolate.h), in code order.
+MODES = {"nearest": 0, "linear": 1, "linear_onnx": 2, "cubic": 3, "bilinear_pillow": 4, "bicubic_pillow": 5}
+SHAPE_CALCULATION_MODES = {"sizes": 0, "scales": 1}
+COORDINATE_TRANSFORMATION_MODES = {"half_pixel": 0, "pytorch_half_pixel": 1, "asymmetric": 2,
+                                   "tf_half_pixel_for_nn": 3, "align_corners": 4}
+NEAREST_MODES = {"round_prefer_floor": 0, "round_prefer_ceil": 1, "floor": 2, "ceil": 3, "simple": 4}
+DTYPES = ("float32", "float16", "bfloat16", "float64", "int8", "uint8", "int32")
+MAX_RANK = 8
+
+_last = threading.local()
+
+
+def _choice(table: dict, value, what: str) -> int:
+    if not isinstance(value, str) or value not in table:
+        raise ValueError(f"{what} is {value!r}; expected one of {', '.join(repr(k) for k in table)}")
+    return table[value]
+
+
+def _param_error(reason: str) -> ValueError:
+    # the status aclnnInterpolate returns for the same arguments (161002 ACLNN_ERR_PARAM_INVALID)
+    return ValueError(f"aclnn status 161002: aclnnInterpolate: {reason}")
+
+
+def _int_list(values, what: str) -> list[int]:
+    if hasattr(values, "tolist"):
+        values = values.tolist()
+    if isinstance(values, (int, np.integer)):
+        values = [values]
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise ValueError(f"{what} has {v!r}; expected integers")
+        out.append(int(v))
+    return out
+
+
+def resolve(shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
+            nearest_mode, antialias, pads_begin, pads_end, cube_coeff, dtype: str) -> dict:
+    """Checks every argument as aclnnInterpolate does and returns the output shape and the arguments
+    in the extension's form. Shared by the operator and its fake implementation, so a traced call
+    rejects exactly what the operator rejects."""
+    mode_code = _choice(MODES, mode, "mode")
+    calc_code = _choice(SHAPE_CALCULATION_MODES, shape_calculation_mode, "shape_calculation_mode")
+    coord_code = _choice(COORDINATE_TRANSFORMATION_MODES, coordinate_transformation_mode,
+                         "coordinate_transformation_mode")
+    nearest_code = _choice(NEAREST_MODES, nearest_mode, "nearest_mode")
+    if not isinstance(antialias, (bool, np.bool_)):
+        raise ValueError(f"antialias is {antialias!r}; expected True or False")
+    if isinstance(cube_coeff, bool) or not isinstance(cube_coeff, (int, float, np.floating, np.integer)) \
+            or not math.isfinite(float(cube_coeff)):
+        raise ValueError(f"cube_coeff is {cube_coeff!r}; expected a finite number (-0.75; Pillow uses -0.5)")
+    if dtype not in DTYPES:
+        raise TypeError(f"image has dtype {dtype}; expected one of {', '.join(DTYPES)}")
+    shape = tuple(shape)
+    rank = len(shape)
+    if not 1 <= rank <= MAX_RANK:
+        raise _param_error(f"x has rank {rank} (shape {list(shape)}); expected rank 1 to {MAX_RANK}")
+    axes = list(range(rank)) if axes is None else _int_list(axes, "axes")
+    if not axes:
+        axes = list(range(rank))
+    for a in axes:
+        if not 0 <= a < rank:
+            raise _param_error(f"axes {axes} has {a}; expected distinct axes in [0, {rank - 1}]")
+    if len(set(axes)) != len(axes):
+        raise _param_error(f"axes {axes} repeats an axis; expected distinct axes")
+    if hasattr(scales_or_sizes, "tolist"):
+        scales_or_sizes = scales_or_sizes.tolist()
+    if isinstance(scales_or_sizes, (int, float, np.integer, np.floating)):
+        scales_or_sizes = [scales_or_sizes]
+    values = list(scales_or_sizes)
+    name = "scales" if calc_code == 1 else "sizes"
+    if len(values) != len(axes):
+        raise _param_error(f"{name} has {len(values)} values for axes {axes}; expected one per axis")
+    pads = []
+    for what, p in (("pads_begin", pads_begin), ("pads_end", pads_end)):
+        p = [] if p is None else _int_list(p, what)
+        if all(v == 0 for v in p):
+            p = []
+        if p and len(p) != rank:
+            raise _param_error(f"{what} {p} has {len(p)} values; expected one per dim of x ({rank}) or none")
+        pads.append(p)
+    pads_begin, pads_end = pads
+    padded = [shape[d] + (pads_begin[d] if pads_begin else 0) + (pads_end[d] if pads_end else 0) for d in range(rank)]
+    for d in range(rank):
+        if padded[d] < 0:
+            raise _param_error(f"dim {d} of x has a negative padded length {padded[d]}; expected pads that leave "
+                               "a length >= 0")
+    scales, sizes = [], []
+    out = list(padded)
+    if calc_code == 1:
+        for i, s in enumerate(values):
+            if isinstance(s, bool) or not isinstance(s, (int, float, np.integer, np.floating)):
+                raise ValueError(f"scales[{i}] is {s!r}; expected a number")
+            s32 = np.float32(s)
+            if not (np.isfinite(s32) and s32 > 0):
+                raise _param_error(f"scales[{i}] is {s}; expected a finite value > 0")
+            scales.append(float(s32))
+            # the product in float32, as Interpolate-11's shape inference computes it
+            out[axes[i]] = int(np.floor(s32 * np.float32(padded[axes[i]])))
+    else:
+        sizes = _int_list(values, "sizes")
+        for i, s in enumerate(sizes):
+            if s < 0:
+                raise _param_error(f"sizes[{i}] is {s}; expected a size >= 0")
+            out[axes[i]] = s
+    for a in axes:
+        if padded[a] == 0 and out[a] > 0:
+            raise _param_error(f"resized dim {a} has no input element after padding (x shape {list(shape)}); "
+                               f"expected a padded length >= 1 for an output length of {out[a]}")
+    if mode == "linear_onnx":
+        key = sorted(axes)
+        allowed = {2: [[0, 1]], 3: [[0, 1, 2]], 4: [[0, 1], [2, 3]], 5: [[0, 1, 2], [2, 3, 4]]}
+        if key not in allowed.get(rank, []):
+            raise _param_error(f"mode 2 (linear_onnx) with rank {rank} and axes {axes}; expected rank 2 with axes "
+                               "{0, 1}, rank 3 with {0, 1, 2}, rank 4 with {0, 1} or {2, 3}, or rank 5 with "
+                               "{0, 1, 2} or {2, 3, 4}")
+    if mode in ("bilinear_pillow", "bicubic_pillow") and len(axes) != 2:
+        raise _param_error(f"mode {mode_code} ({mode}) with axes {axes}; expected exactly two axes")
+    return {
+        "out_shape": tuple(out), "scales": scales, "sizes": sizes, "axes": axes, "mode": mode_code,
+        "shape_calculation_mode": calc_code, "coordinate_transformation_mode": coord_code,
+        "nearest_mode": nearest_code, "antialias": bool(antialias), "pads_begin": pads_begin,
+        "pads_end": pads_end, "cube_coeff": float(cube_coeff),
+    }
+
+
+def interpolate(image, scales_or_sizes, axes=None, *, mode: str, shape_calculation_mode: str,
+                coordinate_transformation_mode: str = "half_pixel", nearest_mode: str = "round_prefer_floor",
+                antialias: bool = False, pads_begin=None, pads_end=None, cube_coeff: float = -0.75,
+                build: str | None = None):
+    """Resizes the axes ``axes`` of ``image`` as OpenVINO Interpolate-11 defines it.
+
+    image: numpy array or CPU torch tensor of any rank 1..8; dtypes float32, float16, bfloat16,
+    float64, int8, uint8, int32. scales_or_sizes: one scale (shape_calculation_mode="scales") or one
+    output size ("sizes") per entry of ``axes`` (default: every axis). Returns the resized array, of
+    the kind and dtype of ``image``. Torch tensors go through ``torch.ops.ascend_gridsample.interpolate``
+    (unless ``build`` is given). Bad attribute values raise ValueError naming the attribute and its
+    allowed values.
+    """
+    for table, value, what in ((MODES, mode, "mode"), (SHAPE_CALCULATION_MODES, shape_calculation_mode,
+                                                         "shape_calculation_mode"),
+                               (COORDINATE_TRANSFORMATION_MODES, coordinate_transformation_mode,
+                                "coordinate_transformation_mode"), (NEAREST_MODES, nearest_mode, "nearest_mode")):
+        _choice(table, value, what)
+    if _api._is_torch(image) and build is None:
+        from . import _interpolate_torch
+        r = resolve(image.shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
+                    nearest_mode, antialias, pads_begin, pads_end, cube_coeff, _api._dtype_name(image))
+        return _interpolate_torch.interpolate_op(
+            image, r["scales"], r["sizes"], r["axes"], mode, shape_calculation_mode, coordinate_transformation_mode,
+            nearest_mode, r["antialias"], r["pads_begin"], r["pads_end"], r["cube_coeff"])
+    return run(image, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
+               nearest_mode, antialias, pads_begin, pads_end, cube_coeff, build)
+
+
+def run(image, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode,
+        antialias, pads_begin, pads_end, cube_coeff, build):
+    """Runs the operator on a numpy array or CPU tensor (no torch dispatch)."""
+    torch_in = _api._is_torch(image)
+    if not torch_in:
+        image = _api._native(np.asarray(image))
+    r = resolve(image.shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
+                nearest_mode, antialias, pads_begin, pads_end, cube_coeff, _api._dtype_name(image))
+    if torch_in:
+        import torch
+        if image.device.type != "cpu":
+            raise ValueError(f"image is on {image.device}; the simulator backend takes CPU tensors")
+        out = torch.empty(r["out_shape"], dtype=image.dtype, device=image.device)
+    else:
+        out = np.empty(r["out_shape"], dtype=image.dtype)
+    status, message, path, reason = _api.extension(build).interpolate(
+        _api._describe(image, "image"), _api._describe(out, "out"), r["scales"], r["sizes"], r["axes"], r["mode"],
+        r["shape_calculation_mode"], r["coordinate_transformation_mode"], r["nearest_mode"], r["antialias"],
+        r["pads_begin"], r["pads_end"], r["cube_coeff"])
+    if status != 0:
+        kind = ValueError if status in _api._PARAM_ERRORS else RuntimeError
+        raise kind(f"aclnn status {status}: {message}")
+    _last.path = {"path": path, "reason": reason}
+    return out
+
+
+def last_path() -> dict:
+    """Which path the calling thread's last interpolate ran: {"path": "ai_core" | "ai_cpu" | "none",
+    "reason": why}."""
+    return dict(getattr(_last, "path", {"path": "", "reason": "no interpolate call yet"}))

@@ -1,0 +1,197 @@
+// Interpolate's tiling (op_host/interpolate_tiling_func.cpp) called directly with shapes and
+// platforms, its gert adapter and infer-shape through the OpDef registry: pass order by bytes moved,
+// pass kinds, work split, UB partition within the platform's UB, workspace layout, tiling keys.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "base/context_builder/op_infer_shape_context_builder.h"
+#include "base/context_builder/op_tiling_context_builder.h"
+#include "check.h"
+#include "op_host/aicpu/interpolate_aicpu.cpp"       // NOLINT: ComputeAxisTaps
+#include "op_host/interpolate_def.cpp"               // NOLINT: the OpDef that registers the functions
+#include "op_host/interpolate_infershape.cpp"        // NOLINT
+#include "op_host/interpolate_tiling_func.cpp"       // NOLINT
+#include "platform/platform_infos_def.h"
+#include "register/op_def_registry.h"
+
+using namespace interp;
+
+namespace {
+
+InterpolateProblem Problem(std::vector<int64_t> x, std::vector<int64_t> y, std::vector<int64_t> axes, int32_t taps,
+                           int32_t kind = 0) {
+    InterpolateProblem p;
+    p.dataKind = kind;
+    p.xShape = x;
+    p.yShape = y;
+    p.axes = axes;
+    p.taps.assign(x.size(), 0);
+    for (int64_t a : axes) p.taps[a] = taps;
+    return p;
+}
+
+// Every UB buffer the kernel inits fits the platform's UB; the work split covers every unit once.
+void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform& platform) {
+    const InterpolateTilingData& d = r.data;
+    const uint64_t ub = 2ull * d.inBufBytes + 2ull * d.outBufBytes + 3ull * d.workBufBytes + d.tableBufBytes;
+    CHECK_MSG(ub <= platform.ubBytes, std::to_string(ub) + " > " + std::to_string(platform.ubBytes));
+    CHECK(d.inBufBytes % 32 == 0 && d.outBufBytes % 32 == 0 && d.workBufBytes % 32 == 0 && d.tableBufBytes % 32 == 0);
+    CHECK(r.blockDim >= 1 && r.blockDim <= platform.coreNum);
+    uint64_t end = sizeof(InterpolateTilingData);
+    for (int32_t i = 0; i < d.passCount; ++i) {
+        const InterpolatePassTiling& t = d.passes[i];
+        CHECK(t.unitsPerCore * r.blockDim >= t.units);
+        CHECK(t.tableBytes <= d.tableBufBytes);
+        CHECK(static_cast<uint64_t>(t.tableOffset) >= end);   // tables do not overlap
+        end = t.tableOffset + t.tableBytes;
+        CHECK((t.srcOffset < 0) == (i == 0));
+        CHECK((t.dstOffset < 0) == (i + 1 == d.passCount));
+        if (t.kind == kPassRows) CHECK(t.chunk * 4 <= d.inBufBytes && t.chunk * 4 <= d.workBufBytes);
+        else CHECK(static_cast<int64_t>(t.group) * t.rowPitch <= d.inBufBytes &&
+                   static_cast<int64_t>(t.group) * t.chunk * 4 <= d.workBufBytes && t.group * t.chunk <= 16320 &&
+                   t.rowPitch >= t.inLen * (i == 0 ? (d.dataKind == 0 ? 4 : 2) : 4));
+        // grouped rows: whole rows of 16n elements, so no DMA block is padded in the UB
+        if (t.kind == kPassRows && t.group > 1) CHECK(t.inner % 16 == 0 && t.chunk == t.group * t.inner);
+        CHECK(t.group >= 1 && t.group <= 4095);
+    }
+    CHECK(r.workspaceBytes >= end);
+}
+
+}  // namespace
+
+TEST_CASE("tiling keys are 3000 + 10 * dtype") {
+    InterpolatePlatform platform;
+    for (int32_t kind : {0, 1, 2}) {
+        InterpolateTilingResult r;
+        std::string why;
+        CHECK(ComputeInterpolateTiling(Problem({1, 3, 8, 8}, {1, 3, 4, 16}, {2, 3}, 2, kind), platform, &r, &why));
+        CHECK(r.tilingKey == 3000u + 10u * kind);
+    }
+}
+
+TEST_CASE("pass order: the order moving the fewest bytes, shrinking axes first") {
+    InterpolatePlatform platform;
+    InterpolateTilingResult r;
+    std::string why;
+    // H shrinks 16x, W grows 4x: H first
+    const InterpolateProblem down = Problem({1, 1, 256, 16}, {1, 1, 16, 64}, {3, 2}, 2);
+    CHECK(ComputeInterpolateTiling(down, platform, &r, &why));
+    CHECK(r.data.passCount == 2 && r.data.passes[0].axis == 2 && r.data.passes[1].axis == 3);
+    CHECK(r.data.passes[0].kind == kPassRows && r.data.passes[1].kind == kPassLastAxis);
+    CHECK(r.modelledBytes == PassOrderBytes(down, {2, 3}));
+    CHECK(PassOrderBytes(down, {2, 3}) < PassOrderBytes(down, {3, 2}));
+    CheckInvariants(r, platform);
+    // W shrinks: W first
+    const InterpolateProblem wide = Problem({1, 1, 16, 256}, {1, 1, 64, 16}, {2, 3}, 2);
+    CHECK(ComputeInterpolateTiling(wide, platform, &r, &why));
+    CHECK(r.data.passes[0].axis == 3 && r.data.passes[1].axis == 2);
+    CheckInvariants(r, platform);
+}
+
+TEST_CASE("work split and UB partition on every platform size") {
+    std::string why;
+    for (uint32_t cores : {1u, 8u, 40u, 48u}) {
+        for (uint64_t ub : {64ull * 1024, 120ull * 1024, 184ull * 1024}) {
+            InterpolatePlatform platform{cores, ub};
+            for (const auto& p : {Problem({8, 64, 64, 64}, {8, 64, 128, 128}, {2, 3}, 2),
+                                  Problem({1, 3, 1024, 1024}, {1, 3, 512, 512}, {2, 3}, 4),
+                                  Problem({2, 3, 4, 5, 6}, {3, 2, 7, 1, 9}, {0, 1, 2, 3, 4}, 4, 1),
+                                  Problem({5, 100000}, {5, 3}, {1}, 1, 2)}) {
+                InterpolateTilingResult r;
+                const bool ok = ComputeInterpolateTiling(p, platform, &r, &why);
+                // a 100000-element last-axis row fits no UB here
+                CHECK_MSG(ok == (p.xShape.back() != 100000), why);
+                if (ok) CheckInvariants(r, platform);
+            }
+        }
+    }
+}
+
+TEST_CASE("small rows are grouped: one DMA per tap for many o, whole last-axis rows per unit") {
+    InterpolatePlatform platform{48, 184 * 1024};
+    InterpolateTilingResult r;
+    std::string why;
+    // 8x64x64x64 -> 128x128: the H pass has 64-element rows, the W pass 64-element input rows
+    CHECK(ComputeInterpolateTiling(Problem({8, 64, 64, 64}, {8, 64, 128, 128}, {2, 3}, 2), platform, &r, &why));
+    const InterpolatePassTiling& h = r.data.passes[0];
+    const InterpolatePassTiling& w = r.data.passes[1];
+    CHECK(h.axis == 2 && h.group > 1 && h.units == (512 + h.group - 1) / h.group * 128);
+    CHECK(w.axis == 3 && w.group > 1 && w.units == (512 * 128 + w.group - 1) / w.group);
+    CheckInvariants(r, platform);
+}
+
+TEST_CASE("rejections: too many taps for the UB, empty axes") {
+    InterpolatePlatform platform{48, 184 * 1024};
+    InterpolateTilingResult r;
+    std::string why;
+    CHECK(!ComputeInterpolateTiling(Problem({1, 1, 4096, 8}, {1, 1, 4096, 8}, {2}, 64), platform, &r, &why));
+    CHECK(why.find("axis table") != std::string::npos);
+    CHECK(!ComputeInterpolateTiling(Problem({4, 4}, {4, 4}, {}, 1), platform, &r, &why));
+}
+
+TEST_CASE("gert tiling function through the OpDef registry: taps from the attributes") {
+    ops::OpDef def = ops::OpDefFactory::OpDefCreate("Interpolate");
+    auto tilingFunc = def.AICore().GetTiling();
+    CHECK(tilingFunc != nullptr);
+    auto shapeOf = [](const std::vector<int64_t>& dims) {
+        gert::Shape s;
+        for (int64_t d : dims) s.AppendDim(d);
+        return gert::StorageShape(s, s);
+    };
+    const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
+    gert::Tensor x(shapeOf({1, 2, 10, 12}), nd, gert::kOnDeviceHbm, ge::DT_FLOAT16, nullptr);
+    gert::Tensor y(shapeOf({1, 2, 5, 24}), nd, gert::kOnDeviceHbm, ge::DT_FLOAT16, nullptr);
+    gert::OpTilingContextBuilder b;
+    b.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
+    b.AppendAttr(ge::AscendString("cubic")).AppendAttr(ge::AscendString("half_pixel"))
+        .AppendAttr(ge::AscendString("round_prefer_floor")).AppendAttr(false).AppendAttr(-0.75f)
+        .AppendAttr(std::vector<int64_t>{2, 3}).AppendAttr(std::vector<int64_t>{5, 24})
+        .AppendAttr(std::vector<int64_t>{}).AppendAttr(std::vector<int64_t>{});
+    fe::PlatFormInfos platform;
+    auto buffer = gert::TilingData::CreateCap(4096);
+    auto* raw = reinterpret_cast<gert::TilingData*>(buffer.get());
+    gert::ContinuousVector workspaces;
+    b.PlatformInfo(&platform).TilingData(raw).Workspace(&workspaces);
+    auto holder = b.Build();
+    gert::TilingContext* ctx = holder.GetContext();
+    CHECK(tilingFunc(ctx) == ge::GRAPH_SUCCESS);
+    CHECK(ctx->GetTilingKey() == INTERPOLATE_KEY_FP16);
+    InterpolateTilingData d;
+    std::memcpy(&d, raw->GetData(), sizeof(d));
+    CHECK(d.passCount == 2);
+    for (int32_t i = 0; i < 2; ++i) CHECK(d.passes[i].taps == 4);   // cubic: 4 taps per output
+}
+
+TEST_CASE("infer shape: sizes on axes, pads on the others, unknown rank") {
+    ops::OpDef def = ops::OpDefFactory::OpDefCreate("Interpolate");
+    auto infer = def.GetInferShape();
+    CHECK(infer != nullptr);
+    auto run = [&](const std::vector<int64_t>& xs, const std::vector<int64_t>& axes, const std::vector<int64_t>& sizes,
+                   const std::vector<int64_t>& pb, std::vector<int64_t>* out) {
+        gert::Shape s;
+        for (int64_t d : xs) s.AppendDim(d);
+        const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
+        gert::Tensor xt(gert::StorageShape(s, s), nd, gert::kOnDeviceHbm, ge::DT_FLOAT, nullptr);
+        gert::OpInferShapeContextBuilder b;
+        b.OpType("Interpolate").OpName("i").IONum(1, 1).InputTensors({&xt});
+        b.AppendAttr(ge::AscendString("linear")).AppendAttr(ge::AscendString("half_pixel"))
+            .AppendAttr(ge::AscendString("round_prefer_floor")).AppendAttr(false).AppendAttr(-0.75f)
+            .AppendAttr(axes).AppendAttr(sizes).AppendAttr(pb).AppendAttr(std::vector<int64_t>{});
+        auto holder = b.Build();
+        gert::InferShapeContext* ctx = holder.GetContext();
+        const ge::graphStatus st = infer(ctx);
+        out->clear();
+        const gert::Shape* y = ctx->GetOutputShape(0);
+        for (size_t i = 0; y && i < y->GetDimNum(); ++i) out->push_back(y->GetDim(i));
+        return st;
+    };
+    std::vector<int64_t> y;
+    CHECK(run({1, 3, 8, 8}, {3, 2}, {20, 4}, {}, &y) == ge::GRAPH_SUCCESS && y == (std::vector<int64_t>{1, 3, 4, 20}));
+    CHECK(run({1, 3, 8, 8}, {2}, {4}, {0, 1, 0, 2}, &y) == ge::GRAPH_SUCCESS && y == (std::vector<int64_t>{1, 4, 4, 10}));
+    CHECK(run({-2}, {2}, {4}, {}, &y) == ge::GRAPH_SUCCESS && y == (std::vector<int64_t>{-2}));
+    CHECK(run({1, 3, 8, 8}, {2, 2}, {4, 4}, {}, &y) != ge::GRAPH_SUCCESS);   // repeated axis
+    CHECK(run({1, 3, 8, 8}, {2}, {4, 5}, {}, &y) != ge::GRAPH_SUCCESS);      // sizes not one per axis
+}
+
+TEST_MAIN()

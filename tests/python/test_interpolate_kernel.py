@@ -1,0 +1,356 @@
+"""ags.interpolate (Interpolate-11) against independent references: torch float64
+F.interpolate for the modes it shares (nearest, nearest-exact, bilinear, bicubic A=-0.75, the
+antialiased ones), Pillow for the pillow modes on uint8, and closed-form values elsewhere; the path
+that ran is asserted. Tolerances: float32 1e-5 relative to the data range, float16 2e-3 and
+bfloat16 1.6e-2 of it (one rounding of the result: half 2^-11, bfloat16 2^-8, times a margin);
+integers within one level of the float64 result rounded half away from zero."""
+import numpy as np
+import pytest
+
+import ascend_gridsample as ags
+
+torch = pytest.importorskip("torch")
+F = torch.nn.functional
+
+
+def _torch_ref(x64, size, mode, align_corners=None, antialias=False):
+    kwargs = {"size": size, "mode": mode, "antialias": antialias}
+    if align_corners is not None:
+        kwargs["align_corners"] = align_corners
+    return F.interpolate(torch.from_numpy(x64), **kwargs).numpy()
+
+
+def _image(shape, seed=0):
+    return np.random.default_rng(seed).uniform(-1.0, 1.0, size=shape)
+
+
+# (torch mode, align_corners, antialias) -> Interpolate-11 attributes
+TORCH_EQUIVALENTS = [
+    ("nearest", None, False, dict(mode="nearest", coordinate_transformation_mode="asymmetric", nearest_mode="floor")),
+    ("nearest-exact", None, False,
+     dict(mode="nearest", coordinate_transformation_mode="half_pixel", nearest_mode="round_prefer_ceil")),
+    ("bilinear", False, False, dict(mode="linear", coordinate_transformation_mode="half_pixel")),
+    ("bilinear", False, False, dict(mode="linear_onnx", coordinate_transformation_mode="half_pixel")),
+    ("bilinear", True, False, dict(mode="linear", coordinate_transformation_mode="align_corners")),
+    ("bilinear", True, False, dict(mode="linear_onnx", coordinate_transformation_mode="align_corners")),
+    ("bicubic", False, False, dict(mode="cubic", coordinate_transformation_mode="half_pixel")),
+    ("bicubic", True, False, dict(mode="cubic", coordinate_transformation_mode="align_corners")),
+    ("bilinear", False, True, dict(mode="bilinear_pillow")),
+    ("bilinear", False, True, dict(mode="linear", coordinate_transformation_mode="half_pixel", antialias=True)),
+    ("bicubic", False, True, dict(mode="bicubic_pillow", cube_coeff=-0.5)),
+]
+SIZES = [((2, 3, 9, 13), (4, 5)), ((1, 2, 7, 6), (15, 11)), ((1, 1, 16, 10), (5, 23)), ((1, 2, 5, 5), (1, 1))]
+
+
+@pytest.mark.parametrize("torch_mode,align,aa,attrs", TORCH_EQUIVALENTS,
+                         ids=[f"{t[0]}-ac{t[1]}-aa{t[2]}-{t[3]['mode']}" for t in TORCH_EQUIVALENTS])
+@pytest.mark.parametrize("shape,size", SIZES, ids=[f"{s}->{o}" for s, o in SIZES])
+def test_float64_matches_torch(torch_mode, align, aa, attrs, shape, size):
+    x = _image(shape)
+    want = _torch_ref(x, size, torch_mode, align, aa)
+    got = ags.interpolate(x, list(size), [2, 3], shape_calculation_mode="sizes", **attrs)
+    assert got.dtype == np.float64 and got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
+    assert ags.interpolate_last_path()["path"] == "ai_cpu"
+
+
+@pytest.mark.parametrize("dtype,tol", [("float32", 1e-5), ("float16", 2e-3), ("bfloat16", 1.6e-2)])
+@pytest.mark.parametrize("torch_mode,align,aa,attrs", TORCH_EQUIVALENTS[:8:2],
+                         ids=[t[3]["mode"] + "-" + t[0] for t in TORCH_EQUIVALENTS[:8:2]])
+def test_float_dtypes_match_torch(dtype, tol, torch_mode, align, aa, attrs):
+    x64 = _image((1, 3, 11, 8), seed=1)
+    tdtype = getattr(torch, dtype)
+    xt = torch.from_numpy(x64).to(tdtype)
+    want = _torch_ref(xt.double().numpy(), (6, 17), torch_mode, align, aa)
+    got = ags.interpolate(xt, [6, 17], [2, 3], shape_calculation_mode="sizes", **attrs)
+    assert got.dtype == tdtype
+    np.testing.assert_allclose(got.double().numpy(), want, rtol=0, atol=tol * 2)
+
+
+def _pil_resize(img_u8, size_wh, resample):
+    from PIL import Image
+    return np.asarray(Image.fromarray(img_u8).resize(size_wh, resample=resample))
+
+
+@pytest.mark.parametrize("mode,resample,coeff", [("bilinear_pillow", "BILINEAR", -0.75), ("bicubic_pillow", "BICUBIC", -0.5)])
+@pytest.mark.parametrize("in_hw,out_hw", [((40, 30), (13, 17)), ((9, 12), (31, 20)), ((25, 25), (25, 8))])
+def test_uint8_pillow_modes_match_pillow(mode, resample, coeff, in_hw, out_hw):
+    PIL = pytest.importorskip("PIL.Image")
+    img = np.random.default_rng(3).integers(0, 256, size=in_hw, dtype=np.uint8)
+    want = _pil_resize(img, (out_hw[1], out_hw[0]), getattr(PIL.Resampling, resample))
+    got = ags.interpolate(img, list(out_hw), [0, 1], mode=mode, shape_calculation_mode="sizes", cube_coeff=coeff)
+    assert got.dtype == np.uint8
+    assert np.abs(got.astype(int) - want.astype(int)).max() <= 1
+
+
+def test_integer_dtypes_round_half_away_and_saturate():
+    # linear halfway points: 1 and 2 -> 1.5 -> 2; -1 and -2 -> -1.5 -> -2 (half away from zero)
+    x = np.array([1, 2, -1, -2], dtype=np.int32)
+    got = ags.interpolate(x, [7], mode="linear", shape_calculation_mode="sizes",
+                          coordinate_transformation_mode="align_corners")
+    # positions 0, .5, 1, 1.5, 2, 2.5, 3 -> 1, 1.5, 2, .5, -1, -1.5, -2
+    assert got.tolist() == [1, 2, 2, 1, -1, -2, -2]
+    # cubic overshoot saturates at the type's range
+    step = np.array([0, 0, 255, 255], dtype=np.uint8)
+    up = ags.interpolate(step, [16], mode="cubic", shape_calculation_mode="sizes")
+    ref = ags.interpolate(step.astype(np.float64), [16], mode="cubic", shape_calculation_mode="sizes")
+    assert up.dtype == np.uint8
+    np.testing.assert_array_equal(up, np.clip(np.where(ref >= 0, np.floor(ref + 0.5), np.ceil(ref - 0.5)), 0, 255))
+    for dt in (np.int8, np.uint8, np.int32):
+        x = (np.arange(24).reshape(2, 12) * 3 % 97 - (40 if dt != np.uint8 else 0)).astype(dt)
+        got = ags.interpolate(x, [0.5, 1.75], mode="linear", shape_calculation_mode="scales")
+        ref = ags.interpolate(x.astype(np.float64), [0.5, 1.75], mode="linear", shape_calculation_mode="scales")
+        want = np.clip(np.where(ref >= 0, np.floor(ref + 0.5), np.ceil(ref - 0.5)), np.iinfo(dt).min, np.iinfo(dt).max)
+        np.testing.assert_array_equal(got, want.astype(dt))
+        assert ags.interpolate_last_path()["path"] == "ai_cpu"
+        assert "AI CPU" in ags.interpolate_last_path()["reason"]
+
+
+def test_nearest_modes_closed_form():
+    x = np.arange(4, dtype=np.float64)   # upscale 4 -> 8, half_pixel: c = (o + .5) / 2 - .5
+    c = (np.arange(8) + 0.5) / 2 - 0.5   # -.25 .25 .75 1.25 1.75 2.25 2.75 3.25
+    want = {
+        "round_prefer_floor": np.clip(np.round(c), 0, 3),
+        "round_prefer_ceil": np.clip(np.round(c), 0, 3),
+        "floor": np.clip(np.floor(c), 0, 3),
+        "ceil": np.clip(np.ceil(c), 0, 3),
+        "simple": np.clip(np.trunc(c), 0, 3),
+    }
+    for nm, w in want.items():
+        got = ags.interpolate(x, [8], mode="nearest", shape_calculation_mode="sizes", nearest_mode=nm)
+        np.testing.assert_array_equal(got, w, err_msg=nm)
+    # ties: asymmetric 4 -> 8 puts .5 at odd outputs
+    prefer_floor = ags.interpolate(x, [8], mode="nearest", shape_calculation_mode="sizes",
+                                   coordinate_transformation_mode="asymmetric", nearest_mode="round_prefer_floor")
+    prefer_ceil = ags.interpolate(x, [8], mode="nearest", shape_calculation_mode="sizes",
+                                  coordinate_transformation_mode="asymmetric", nearest_mode="round_prefer_ceil")
+    np.testing.assert_array_equal(prefer_floor, [0, 0, 1, 1, 2, 2, 3, 3])
+    np.testing.assert_array_equal(prefer_ceil, [0, 1, 1, 2, 2, 3, 3, 3])
+    # simple on a downscale rounds up: 8 -> 3, asymmetric c = o * 8/3
+    x8 = np.arange(8, dtype=np.float64)
+    got = ags.interpolate(x8, [3], mode="nearest", shape_calculation_mode="sizes",
+                          coordinate_transformation_mode="asymmetric", nearest_mode="simple")
+    np.testing.assert_array_equal(got, np.ceil(np.arange(3) * 8 / 3))
+
+
+def test_coordinate_modes_closed_form_linear_onnx():
+    x = np.array([[0.0, 10.0, 20.0, 30.0, 40.0]])   # rank 2, axes {0, 1}
+    for cm, coord in [("half_pixel", lambda o: (o + 0.5) / 1.6 - 0.5),
+                      ("pytorch_half_pixel", lambda o: (o + 0.5) / 1.6 - 0.5),
+                      ("asymmetric", lambda o: o / 1.6),
+                      ("tf_half_pixel_for_nn", lambda o: (o + 0.5) / 1.6),
+                      ("align_corners", lambda o: o * 4 / 7)]:
+        got = ags.interpolate(x, [1, 8], mode="linear_onnx", shape_calculation_mode="sizes",
+                              coordinate_transformation_mode=cm)
+        want = 10.0 * np.clip(coord(np.arange(8.0)), 0, 4)
+        np.testing.assert_allclose(got[0], want, atol=1e-12, err_msg=cm)
+    # pytorch_half_pixel maps a length-1 output to 0, half_pixel to the centre
+    one_ph = ags.interpolate(x, [1, 1], mode="linear_onnx", shape_calculation_mode="sizes",
+                             coordinate_transformation_mode="pytorch_half_pixel")
+    one_hp = ags.interpolate(x, [1, 1], mode="linear_onnx", shape_calculation_mode="sizes",
+                             coordinate_transformation_mode="half_pixel")
+    assert one_ph[0, 0] == 0.0 and one_hp[0, 0] == 20.0
+
+
+def test_scales_mode_uses_the_given_scale_and_float32_product():
+    x = _image((1, 1, 10, 10))
+    got = ags.interpolate(x, [0.7, 1.5], [2, 3], mode="linear", shape_calculation_mode="scales")
+    # float32(0.7) * 10 = 7 in float32 arithmetic
+    assert got.shape == (1, 1, 7, 15)
+    # torch's kernel with the output size given and the scales used for the mapping (1 / scale)
+    want = torch.ops.aten.upsample_bilinear2d(torch.from_numpy(x), [7, 15], False, float(np.float32(0.7)), 1.5).numpy()
+    np.testing.assert_allclose(got, want, atol=1e-12)
+
+
+def test_reversed_axes_and_any_rank():
+    x = _image((2, 5, 3, 7, 4), seed=5)
+    a = ags.interpolate(x, [9, 2], [3, 1], mode="cubic", shape_calculation_mode="sizes")
+    b = ags.interpolate(x, [2, 9], [1, 3], mode="cubic", shape_calculation_mode="sizes")
+    assert a.shape == (2, 2, 3, 9, 4)
+    np.testing.assert_array_equal(a, b)
+    # separable: resizing axes one at a time gives the same result
+    c = ags.interpolate(ags.interpolate(x, [2], [1], mode="cubic", shape_calculation_mode="sizes"), [9], [3],
+                        mode="cubic", shape_calculation_mode="sizes")
+    np.testing.assert_allclose(a, c, atol=1e-12)
+    # rank 1 and rank 7
+    r1 = ags.interpolate(np.array([0.0, 1.0]), [3], mode="linear", shape_calculation_mode="sizes",
+                         coordinate_transformation_mode="align_corners")
+    np.testing.assert_allclose(r1, [0.0, 0.5, 1.0])
+    x7 = _image((2, 1, 2, 3, 1, 2, 5), seed=6)
+    r7 = ags.interpolate(x7, [10], [6], mode="nearest", shape_calculation_mode="sizes",
+                         coordinate_transformation_mode="asymmetric", nearest_mode="floor")
+    np.testing.assert_array_equal(r7, np.repeat(x7, 2, axis=6))
+
+
+def test_pads_are_zeros_before_resizing():
+    x = np.arange(1.0, 5.0).reshape(1, 4)
+    got = ags.interpolate(x, [12], [1], mode="nearest", shape_calculation_mode="sizes",
+                          coordinate_transformation_mode="asymmetric", nearest_mode="floor",
+                          pads_begin=[1, 1], pads_end=[0, 1])
+    # axis 0 padded 1 -> 2 rows (a zero row first); axis 1 padded to [0, 1, 2, 3, 4, 0] and doubled
+    assert got.shape == (2, 12)
+    np.testing.assert_array_equal(got[0], np.zeros(12))
+    np.testing.assert_array_equal(got[1], np.repeat([0, 1, 2, 3, 4, 0], 2))
+    # scales apply to the padded length
+    s = ags.interpolate(x, [0.5], [1], mode="linear", shape_calculation_mode="scales", pads_begin=[0, 2],
+                        pads_end=[0, 2])
+    assert s.shape == (1, 4)
+
+
+def test_linear_antialias_only_on_downscale():
+    x = _image((1, 1, 6, 20), seed=7)
+    up = ags.interpolate(x, [12], [2], mode="linear", shape_calculation_mode="sizes", antialias=True)
+    up_plain = ags.interpolate(x, [12], [2], mode="linear", shape_calculation_mode="sizes")
+    np.testing.assert_array_equal(up, up_plain)
+    down = ags.interpolate(x, [7], [3], mode="linear", shape_calculation_mode="sizes", antialias=True)
+    want = F.interpolate(torch.from_numpy(x), size=(6, 7), mode="bilinear", antialias=True).numpy()
+    np.testing.assert_allclose(down, want, atol=1e-12)
+
+
+def test_torch_custom_op_and_fake():
+    x = torch.from_numpy(_image((1, 2, 8, 8), seed=8)).float()
+    y = torch.ops.ascend_gridsample.interpolate(x, [], [4, 12], [2, 3], "cubic", "sizes", "half_pixel",
+                                                "round_prefer_floor", False, [], [], -0.75)
+    want = F.interpolate(x.double(), size=(4, 12), mode="bicubic", align_corners=False)
+    torch.testing.assert_close(y.double(), want, atol=1e-5, rtol=0)
+    with torch.device("meta"):
+        m = torch.empty(1, 2, 8, 8)
+    fake = ags.interpolate(m, [0.5, 2.0], [2, 3], mode="linear", shape_calculation_mode="scales")
+    assert fake.shape == (1, 2, 4, 16) and fake.device.type == "meta"
+    compiled = torch.compile(lambda t: ags.interpolate(t, [3, 5], [2, 3], mode="linear",
+                                                       shape_calculation_mode="sizes"), fullgraph=True)
+    torch.testing.assert_close(compiled(x), F.interpolate(x, size=(3, 5), mode="bilinear", align_corners=False),
+                               atol=1e-5, rtol=0)
+
+
+BAD_ATTRIBUTES = [
+    (dict(mode="trilinear"), "mode", "'nearest'"),
+    (dict(shape_calculation_mode="size"), "shape_calculation_mode", "'sizes'"),
+    (dict(coordinate_transformation_mode="corners"), "coordinate_transformation_mode", "'align_corners'"),
+    (dict(nearest_mode="round"), "nearest_mode", "'round_prefer_floor'"),
+    (dict(antialias="yes"), "antialias", "True or False"),
+    (dict(cube_coeff=float("nan")), "cube_coeff", "finite"),
+    (dict(axes=[2, 2]), "axes", "distinct"),
+    (dict(axes=[4]), "axes", "[0, 3]"),
+    (dict(scales_or_sizes=[3]), "sizes", "one per axis"),
+    (dict(scales_or_sizes=[3, -1]), "sizes[1]", ">= 0"),
+    (dict(pads_begin=[1, 1]), "pads_begin", "one per dim"),
+    (dict(mode="linear_onnx", axes=[1, 2]), "linear_onnx", "{2, 3}"),
+    (dict(mode="bilinear_pillow", axes=[3], scales_or_sizes=[4]), "bilinear_pillow", "exactly two axes"),
+    (dict(shape_calculation_mode="scales", scales_or_sizes=[0.0, 2.0]), "scales[0]", "> 0"),
+]
+
+
+@pytest.mark.parametrize("change,attr,allowed", BAD_ATTRIBUTES, ids=[b[1] for b in BAD_ATTRIBUTES])
+@pytest.mark.parametrize("kind", ["numpy", "torch"])
+def test_bad_attributes_raise_value_error(change, attr, allowed, kind):
+    x = _image((1, 1, 4, 4))
+    if kind == "torch":
+        x = torch.from_numpy(x)
+    args = dict(scales_or_sizes=[3, 5], axes=[2, 3], mode="linear", shape_calculation_mode="sizes")
+    args.update(change)
+    with pytest.raises(ValueError) as e:
+        ags.interpolate(x, **args)
+    assert attr in str(e.value) and allowed in str(e.value)
+
+
+def test_unsupported_dtype_is_a_type_error():
+    with pytest.raises(TypeError, match="int16"):
+        ags.interpolate(np.zeros((2, 2), np.int16), [3, 3], mode="nearest", shape_calculation_mode="sizes")
+
+
+# ---- the AI Core kernel (checked build: every documented API rule asserted) ----------------------
+AI_CORE_CASES = [
+    # (shape, axes, sizes)
+    ((2, 3, 9, 13), [2, 3], [5, 20]),      # downscale H, upscale W: rows pass + last-axis pass
+    ((1, 2, 7, 6), [3, 2], [11, 15]),      # reversed axes
+    ((3, 40), [1], [17]),                  # last axis only
+    ((6, 5, 4), [0, 1], [3, 9]),           # two rows passes
+    ((2, 3, 4, 5), [0, 1, 2, 3], [3, 2, 6, 7]),   # every axis, rank 4
+    ((4, 8, 32, 48), [2, 3], [20, 70]),    # grouped: rows of 48 for many planes, many W rows per unit
+    ((3, 50, 16), [1], [7]),               # grouped rows pass with a partial last group
+]
+
+
+@pytest.mark.parametrize("dtype,tol", [("float32", 1e-5), ("float16", 2e-3), ("bfloat16", 1.6e-2)])
+def test_ai_core_grouped_units_match_torch(dtype, tol):
+    x64 = _image((4, 8, 32, 48), seed=16)
+    xt = torch.from_numpy(x64).to(getattr(torch, dtype))
+    for size in [(20, 70), (64, 96), (9, 16)]:
+        want = _torch_ref(xt.double().numpy(), size, "bicubic", False)
+        got = ags.interpolate(xt, list(size), [2, 3], mode="cubic", shape_calculation_mode="sizes", build="checked")
+        assert ags.interpolate_last_path()["path"] == "ai_core"
+        np.testing.assert_allclose(got.double().numpy(), want, rtol=0, atol=tol * 2.5)
+
+
+@pytest.mark.parametrize("dtype,tol", [("float32", 1e-5), ("float16", 2e-3), ("bfloat16", 1.6e-2)])
+@pytest.mark.parametrize("torch_mode,align,aa,attrs", TORCH_EQUIVALENTS,
+                         ids=[f"{t[0]}-ac{t[1]}-aa{t[2]}-{t[3]['mode']}" for t in TORCH_EQUIVALENTS])
+def test_ai_core_matches_torch_float64(dtype, tol, torch_mode, align, aa, attrs):
+    x64 = _image((2, 3, 9, 13), seed=11)
+    xt = torch.from_numpy(x64).to(getattr(torch, dtype))
+    want = _torch_ref(xt.double().numpy(), (5, 20), torch_mode, align, aa)
+    got = ags.interpolate(xt, [5, 20], [2, 3], shape_calculation_mode="sizes", build="checked", **attrs)
+    assert ags.interpolate_last_path()["path"] == "ai_core", ags.interpolate_last_path()
+    stats = ags.extension("checked").last_launch_stats("interpolate")
+    assert stats["kernel"] == "interpolate" and stats["block_dim"] >= 1
+    np.testing.assert_allclose(got.double().numpy(), want, rtol=0, atol=tol * 2)
+
+
+@pytest.mark.parametrize("shape,axes,sizes", AI_CORE_CASES, ids=[str(c[0]) + str(c[1]) for c in AI_CORE_CASES])
+@pytest.mark.parametrize("mode", ["nearest", "linear", "cubic"])
+def test_ai_core_equals_ai_cpu_on_any_axes(shape, axes, sizes, mode):
+    x = _image(shape, seed=12).astype(np.float32)
+    got = ags.interpolate(x, sizes, axes, mode=mode, shape_calculation_mode="sizes", build="checked")
+    assert ags.interpolate_last_path()["path"] == "ai_core"
+    # the AI CPU path computes the same in float64 (float64 input takes it)
+    want = ags.interpolate(x.astype(np.float64), sizes, axes, mode=mode, shape_calculation_mode="sizes")
+    assert ags.interpolate_last_path()["path"] == "ai_cpu"
+    np.testing.assert_allclose(got, want, rtol=0, atol=2e-6)
+
+
+def test_ai_core_antialias_and_pillow_float_against_torch():
+    x = _image((1, 2, 32, 24), seed=13).astype(np.float32)
+    want = F.interpolate(torch.from_numpy(x).double(), size=(7, 9), mode="bicubic", antialias=True).numpy()
+    got = ags.interpolate(x, [7, 9], [2, 3], mode="bicubic_pillow", shape_calculation_mode="sizes", cube_coeff=-0.5,
+                          build="checked")
+    assert ags.interpolate_last_path()["path"] == "ai_core"
+    np.testing.assert_allclose(got, want, atol=2e-6)
+
+
+@pytest.mark.parametrize("case,reason", [
+    ("float64", "DOUBLE runs on the AI CPU"),
+    ("uint8", "UINT8 runs on the AI CPU"),
+    ("strided", "strided view"),
+    ("pads", "padding runs on the AI CPU"),
+    ("scale", "scale that differs"),
+])
+def test_ai_cpu_path_and_why(case, reason):
+    x = _image((1, 2, 8, 10), seed=14).astype(np.float32)
+    kwargs = dict(mode="linear", shape_calculation_mode="sizes", build="checked")
+    values, axes = [4, 5], [2, 3]
+    if case == "float64":
+        x = x.astype(np.float64)
+    elif case == "uint8":
+        x = (x * 100 + 100).astype(np.uint8)
+    elif case == "strided":
+        x = x[:, :, :, ::2]
+    elif case == "pads":
+        kwargs["pads_begin"] = [0, 0, 1, 0]
+    else:
+        kwargs["shape_calculation_mode"] = "scales"
+        values = [0.6, 0.55]   # floor(0.6 * 8) = 4: the given scale is not 4 / 8
+    got = ags.interpolate(x, values, axes, **kwargs)
+    info = ags.interpolate_last_path()
+    assert info["path"] == "ai_cpu" and reason in info["reason"], info
+    assert got.shape[:2] == (1, 2)
+
+
+def test_pass_order_moves_the_fewest_bytes():
+    # shrinking H (x16) first makes the W upscale pass 16 times smaller
+    x = _image((1, 1, 256, 16), seed=15).astype(np.float32)
+    ags.interpolate(x, [16, 64], [2, 3], mode="linear", shape_calculation_mode="sizes", build="checked")
+    assert "axes [2, 3]" in ags.interpolate_last_path()["reason"]
+    y = _image((1, 1, 16, 256), seed=15).astype(np.float32)
+    ags.interpolate(y, [64, 16], [2, 3], mode="linear", shape_calculation_mode="sizes", build="checked")
+    assert "axes [3, 2]" in ags.interpolate_last_path()["reason"]
