@@ -116,6 +116,7 @@ private:
         // the graph edge into an input: the producer as it was when SetInput connected it, and its output
         std::shared_ptr<const Operator> src;
         std::string srcOutput;
+        bool optional = false;   // OPTIONAL_INPUT: may stay unconnected
     };
     template <typename T>
     Operator& Set(const char_t* name, T value) {

@@ -146,6 +146,7 @@ Status Collect(const Operator& op, const std::map<std::string, size_t>& dataInde
                                                             "', for which no op package provides a kernel");
         }
         for (const auto& in : Access::Inputs(op)) {
+            if (!in.src && in.optional) continue;   // an optional input left out
             if (!in.src)
                 return Fail(ACL_ERROR_GE_PARAM_INVALID, "AddGraph: input '" + in.name + "' of node '" + name +
                                                             "' (" + type + ") is not connected; expected an edge from SetInput");
@@ -352,6 +353,7 @@ Status Session::RunGraph(uint32_t graphId, const std::vector<Tensor>& inputs, st
         }
         std::vector<ascend_sim::GraphDeviceTensor> ins, outs;
         for (const auto& in : Access::Inputs(op)) {
+            if (!in.src && in.optional) continue;   // the kernel gets the connected inputs only
             const std::string key = Access::Name(*in.src) + ":" + in.srcOutput;
             auto it = buffers.find(key);
             if (it == buffers.end())

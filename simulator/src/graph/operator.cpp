@@ -85,7 +85,7 @@ void Operator::InputRegister(const char_t* name, const char_t* datatype_symbol) 
     inputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, ""});
 }
 void Operator::OptionalInputRegister(const char_t* name, const char_t* datatype_symbol) {
-    inputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, ""});
+    inputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, "", true});
 }
 void Operator::OutputRegister(const char_t* name, const char_t* datatype_symbol) {
     outputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, ""});
