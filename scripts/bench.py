@@ -390,7 +390,7 @@ def interpolate_npu(x, out_hw, channel_last, attrs):
     path = ags.interpolate_last_path()
     if path["path"] != "ai_core":
         return None, floor, path["path"]
-    return ags.last_launch_stats("checked", kernel="interpolate")["modelled_us"], floor, "ai_core"
+    return ags.extension("checked").last_launch_stats("interpolate")["modelled_us"], floor, "ai_core"
 
 
 def interpolate_main(quick: bool, report: str | None):
@@ -406,6 +406,8 @@ def interpolate_main(quick: bool, report: str | None):
             layout = "NHWC" if channel_last else "NCHW"
             axes = [1, 2] if channel_last else [2, 3]
             for name, attrs, torch_kw in INTERP_MODES:
+                if channel_last and name == "linear_onnx":
+                    continue      # Interpolate-11's linear_onnx takes axes {2, 3} of a 4-D image only
                 case = f"{label} {'x'.join(map(str, shape))}->{out_hw[0]}x{out_hw[1]} {name}"
                 runners = [lambda x=x, attrs=attrs, axes=axes: ags.interpolate(
                     x, list(out_hw), axes, shape_calculation_mode="sizes", build="fast", **attrs)]
@@ -432,7 +434,7 @@ def interpolate_main(quick: bool, report: str | None):
                     ratios.append(f"{t / ours:.2f}")
                 cpu_rows.append([case, layout, f"{ours:.2f}"] + times + ratios)
                 us, floor, path = interpolate_npu(x, out_hw, channel_last, attrs)
-                npu_rows.append([case, layout, fmt(us, 1) if us is not None else f"{path} path", fmt(floor, 1),
+                npu_rows.append([case, layout, fmt(us, 1) if us is not None else f"{path} path", fmt(floor, 2),
                                  fmt(floor / us) if us else "-"])
 
     def table(header, rows):
