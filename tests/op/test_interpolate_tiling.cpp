@@ -56,6 +56,9 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
         CHECK(t.group >= 1 && t.group <= 4095);
     }
     CHECK(r.workspaceBytes >= end);
+    // the hard SyncAll between passes needs a non-zero tiling workspace (SyncAll page,
+    // atlasascendc_api_07_0204); it always holds the tiling data
+    CHECK(r.workspaceBytes >= sizeof(InterpolateTilingData));
 }
 
 }  // namespace

@@ -269,6 +269,8 @@ AI_CORE_CASES = [
     ((2, 3, 4, 5), [0, 1, 2, 3], [3, 2, 6, 7]),   # every axis, rank 4
     ((4, 8, 32, 48), [2, 3], [20, 70]),    # grouped: rows of 48 for many planes, many W rows per unit
     ((3, 50, 16), [1], [7]),               # grouped rows pass with a partial last group
+    ((2, 5, 9000), [1], [3]),              # rows longer than a unit's vector: chunks of a row
+    ((2, 20000), [1], [7]),                # a long last-axis row, one per unit
 ]
 
 
@@ -344,6 +346,15 @@ def test_ai_cpu_path_and_why(case, reason):
     info = ags.interpolate_last_path()
     assert info["path"] == "ai_cpu" and reason in info["reason"], info
     assert got.shape[:2] == (1, 2)
+
+
+def test_rows_beyond_the_ub_fall_back_to_the_ai_cpu():
+    x = _image((2, 60000), seed=17).astype(np.float32)
+    got = ags.interpolate(x, [9], [1], mode="linear", shape_calculation_mode="sizes", build="checked")
+    info = ags.interpolate_last_path()
+    assert info["path"] == "ai_cpu" and "does not fit the UB" in info["reason"], info
+    want = ags.interpolate(x.astype(np.float64), [9], [1], mode="linear", shape_calculation_mode="sizes")
+    np.testing.assert_allclose(got, want, atol=1e-6)
 
 
 def test_pass_order_moves_the_fewest_bytes():
