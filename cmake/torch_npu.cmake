@@ -28,7 +28,8 @@ if(AGS_TORCH_NPU)
   endif()
   # set(AGS_TORCH_NPU_INCLUDE_DIRS ...), _LIBRARY_DIRS, _LIBRARIES, _DEFINITIONS
   cmake_language(EVAL CODE "${ags_torch_npu_flags}")
-  add_library(ascend_gridsample_torch_npu SHARED ${CMAKE_CURRENT_SOURCE_DIR}/torch_npu/grid_sample_npu.cpp)
+  add_library(ascend_gridsample_torch_npu SHARED ${CMAKE_CURRENT_SOURCE_DIR}/torch_npu/grid_sample_npu.cpp
+              ${CMAKE_CURRENT_SOURCE_DIR}/torch_npu/upsample_npu.cpp)
   # torch_npu's, torch's and CANN's headers first (as system headers: torch's warn under C++17);
   # op_host/include only for aclnnop/ (never simulator/include).
   target_include_directories(ascend_gridsample_torch_npu SYSTEM BEFORE PRIVATE ${AGS_TORCH_NPU_INCLUDE_DIRS})

@@ -11,6 +11,7 @@
 #include "op_host/aicpu/grid_sample_grad_aicpu.h"
 #include "op_host/grid_sample_graph.h"
 #include "op_host/aicpu/interpolate_aicpu.h"
+#include "op_host/interpolate_graph.h"
 #include "op_host/interpolate_launch.h"
 
 extern "C" void grid_sample(uint8_t* x, uint8_t* grid, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
@@ -213,4 +214,22 @@ aclnnStatus LaunchInterpolateKernel(aclrtStream stream, uint32_t blockDim, uint6
     return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
 }
 
+}  // namespace interp
+
+// ---- Interpolate in graph mode --------------------------------------------------------------
+// The simulator's graph engine runs Interpolate nodes through the graph-mode entry.
+namespace interp {
+namespace {
+const bool kInterpolateGraphKernelRegistered = [] {
+    ascend_sim::RegisterGraphKernel(
+        "Interpolate", [](const ge::Operator& op, const std::vector<ascend_sim::GraphDeviceTensor>& in,
+                          const std::vector<ascend_sim::GraphDeviceTensor>& out, aclrtStream stream, std::string* why) {
+            const bool withAxes = in.size() > 2;
+            return RunInterpolateNode(op, in[0].data, in[0].desc, in[1].data, in[1].desc,
+                                      withAxes ? in[2].data : nullptr, withAxes ? in[2].desc : ge::TensorDesc(),
+                                      out[0].data, out[0].desc, stream, why);
+        });
+    return true;
+}();
+}  // namespace
 }  // namespace interp

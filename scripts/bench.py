@@ -6,6 +6,7 @@ build: DMA instructions, bytes moved, scalar GM accesses).
     python scripts/bench.py --quick    # one small case each (CI: checks the script still works)
     python scripts/bench.py --report docs/performance.md   # also write the report and its plot
     python scripts/bench.py --npu-only  # modelled NPU figures and the targets only (no CPU timing)
+    python scripts/bench.py --interpolate [--quick] [--report docs/performance.md]   # Interpolate
 
 The targets of ../shared/docs/performance.md (issue 13) are checked on the fixed cases and on smooth
 warps the fixed cases do not contain (other rotations, scales, flow seeds and sizes), and reported
@@ -343,7 +344,12 @@ def main():
     parser.add_argument("--quick", action="store_true", help="one small case each (CI)")
     parser.add_argument("--report", help="write the markdown report (and a PNG plot beside it) here")
     parser.add_argument("--npu-only", action="store_true", help="modelled NPU figures and targets only")
+    parser.add_argument("--interpolate", action="store_true",
+                        help="the Interpolate benchmark instead (its section of the report)")
     args = parser.parse_args()
+    if args.interpolate:
+        interpolate_main(args.quick, args.report)
+        return
 
     cpu_header = (["case", "shape", "dtype", "ours ms"] + [f"{n} ms" for n, _ in PEERS] + [f"{n}/ours" for n, _ in PEERS]
                   + ["torch/ours per round (quartiles)"])
@@ -458,6 +464,157 @@ def write_plot(rows, path):
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     print(f"wrote {path}")
+
+
+# ================================================================================================
+# Interpolate (python scripts/bench.py --interpolate [--quick] [--report docs/performance.md])
+# ================================================================================================
+# Interpolate-11 attributes per mode, chosen so that torch has the same resize where it has one.
+INTERP_MODES = [
+    ("nearest", dict(mode="nearest", coordinate_transformation_mode="asymmetric", nearest_mode="floor"),
+     dict(mode="nearest")),
+    ("linear", dict(mode="linear"), dict(mode="bilinear", align_corners=False)),
+    ("linear_onnx", dict(mode="linear_onnx"), dict(mode="bilinear", align_corners=False)),
+    ("cubic", dict(mode="cubic"), dict(mode="bicubic", align_corners=False)),
+    ("bilinear_pillow", dict(mode="bilinear_pillow"), dict(mode="bilinear", antialias=True)),
+    ("bicubic_pillow", dict(mode="bicubic_pillow", cube_coeff=-0.5), dict(mode="bicubic", antialias=True)),
+]
+PILLOW_FILTERS = {"bilinear_pillow": "BILINEAR", "bicubic_pillow": "BICUBIC"}
+
+
+def interpolate_cases(quick: bool):
+    """(label, NCHW shape, output (H, W)) of ../shared/docs: downscale 1x3x1024² -> 512², upscale
+    8x64x64² -> 128²; --quick: the same ratios on small shapes."""
+    if quick:
+        return [("down", (1, 3, 64, 64), (32, 32)), ("up", (2, 4, 16, 16), (32, 32))]
+    return [("down", (1, 3, 1024, 1024), (512, 512)), ("up", (8, 64, 64, 64), (128, 128))]
+
+
+def interp_peer_torch(x, out_hw, channel_last, torch_kw):
+    import torch
+    import torch.nn.functional as F
+    torch.set_num_threads(THREADS)
+    t = torch.from_numpy(x)
+    t = t.permute(0, 3, 1, 2) if channel_last else t      # channels_last memory stays channels_last
+    return lambda: F.interpolate(t, size=out_hw, **torch_kw)
+
+
+def interp_peer_openvino(x, out_hw, channel_last, attrs):
+    import openvino as ov
+    import openvino.opset11 as ops
+    axes = [1, 2] if channel_last else [2, 3]
+    param = ops.parameter(list(x.shape), np.float32)
+    node = ops.interpolate(param, ops.constant(np.asarray(out_hw, np.int64)), axes=ops.constant(np.asarray(axes, np.int64)),
+                           shape_calculation_mode="sizes", **{k: v for k, v in attrs.items()})
+    compiled = ov.Core().compile_model(ov.Model([node], [param]), "CPU",
+                                       {"INFERENCE_NUM_THREADS": THREADS, "INFERENCE_PRECISION_HINT": "f32"})
+    request = compiled.create_infer_request()
+    return lambda: request.infer([x])
+
+
+def interp_peer_pillow(x, out_hw, channel_last, name):
+    from PIL import Image
+    if name not in PILLOW_FILTERS:
+        raise RuntimeError("n/a (Pillow: its BILINEAR / BICUBIC are the pillow modes)")
+    if channel_last:
+        raise RuntimeError("n/a (Pillow: float32 planes only)")
+    filt = getattr(Image, PILLOW_FILTERS[name])
+    planes = [Image.fromarray(p, mode="F") for p in x.reshape((-1,) + x.shape[2:])]
+    size = (out_hw[1], out_hw[0])
+    return lambda: [p.resize(size, filt) for p in planes]
+
+
+def interpolate_npu(x, out_hw, channel_last, attrs):
+    """Modelled NPU time of the checked build's launch(es), the HBM floor (input once, output once)."""
+    axes = [1, 2] if channel_last else [2, 3]
+    out = ags.interpolate(x, list(out_hw), axes, shape_calculation_mode="sizes", build="checked", **attrs)
+    constants = ags.extension("checked").cost_constants()
+    floor = (x.nbytes + out.nbytes) / constants["hbm_bytes_per_s"] * 1e6
+    path = ags.interpolate_last_path()
+    if path["path"] != "ai_core":
+        return None, floor, path["path"]
+    return ags.extension("checked").last_launch_stats("interpolate")["modelled_us"], floor, "ai_core"
+
+
+def interpolate_main(quick: bool, report: str | None):
+    peers = [("torch", interp_peer_torch), ("openvino", interp_peer_openvino), ("pillow", interp_peer_pillow)]
+    cpu_header = ["case", "layout", "ours ms"] + [f"{n} ms" for n, _ in peers] + [f"{n}/ours" for n, _ in peers]
+    npu_header = ["case", "layout", "ours us (modelled)", "HBM floor us", "floor/ours"]
+    cpu_rows, npu_rows = [], []
+    rng = np.random.default_rng(0)
+    for label, shape, out_hw in interpolate_cases(quick):
+        base = rng.uniform(-1, 1, shape).astype(np.float32)
+        for channel_last in (False, True):
+            x = np.ascontiguousarray(base.transpose(0, 2, 3, 1)) if channel_last else base
+            layout = "NHWC" if channel_last else "NCHW"
+            axes = [1, 2] if channel_last else [2, 3]
+            for name, attrs, torch_kw in INTERP_MODES:
+                if channel_last and name == "linear_onnx":
+                    continue      # Interpolate-11's linear_onnx takes axes {2, 3} of a 4-D image only
+                case = f"{label} {'x'.join(map(str, shape))}->{out_hw[0]}x{out_hw[1]} {name}"
+                runners = [lambda x=x, attrs=attrs, axes=axes: ags.interpolate(
+                    x, list(out_hw), axes, shape_calculation_mode="sizes", build="fast", **attrs)]
+                notes = {}
+                for peer, make in peers:
+                    try:
+                        arg = {"torch": torch_kw, "openvino": attrs, "pillow": name}[peer]
+                        runners.append(make(x, out_hw, channel_last, arg))
+                        notes[peer] = None
+                    except ImportError:
+                        notes[peer] = "not installed"
+                    except Exception as exc:   # a peer that cannot run says why
+                        notes[peer] = str(exc).split("\n")[0][:60]
+                measured = iter(median_ms(runners, rounds=3 if quick else 7, max_seconds=5 if quick else 20))
+                ours = next(measured)
+                times, ratios = [], []
+                for peer, _ in peers:
+                    if notes[peer] is not None:
+                        times.append(notes[peer])
+                        ratios.append("-")
+                        continue
+                    t = next(measured)
+                    times.append(f"{t:.2f}")
+                    ratios.append(f"{t / ours:.2f}")
+                cpu_rows.append([case, layout, f"{ours:.2f}"] + times + ratios)
+                us, floor, path = interpolate_npu(x, out_hw, channel_last, attrs)
+                npu_rows.append([case, layout, fmt(us, 1) if us is not None else f"{path} path", fmt(floor, 2),
+                                 fmt(floor / us) if us else "-"])
+
+    def table(header, rows):
+        return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] +
+                         ["| " + " | ".join(r) + " |" for r in rows])
+
+    machine = f"{platform.machine()}, {THREADS} threads, {platform.processor() or platform.platform()}"
+    npu = ags.platform("checked")
+    text = (f"# Interpolate performance\n\n{datetime.date.today().isoformat()}, {machine}"
+            f"{' (quick mode: small shapes)' if quick else ''}. float32, sizes mode, axes H and W.\n\n"
+            "## CPU fallback (the simulator's fast build) against the CPU peers\n\n"
+            "Median ms after warm-up, same thread count, ours and the peers timed interleaved; ratio = peer "
+            "time / our time (> 1: ours is faster). torch runs its equivalent mode (nearest: asymmetric + floor; "
+            "linear, linear_onnx: bilinear; cubic: bicubic; pillow modes: antialias=True); OpenVINO runs "
+            "Interpolate-11 with the same attributes (INFERENCE_PRECISION_HINT f32); Pillow resizes each "
+            "float32 plane (mode F) with BILINEAR / BICUBIC.\n\n" + table(cpu_header, cpu_rows) +
+            f"\n\n## NPU, modelled ({npu['soc']}, {npu['aiv_cores']} vector cores)\n\n"
+            "Modelled by the simulator's cost model (checked build's launch statistics), not measured. HBM "
+            "floor: the input read once and the output written once over the nominal HBM bandwidth.\n\n"
+            + table(npu_header, npu_rows) + "\n")
+    print(text)
+    if report:
+        write_section(report, text, "# Interpolate performance")
+
+
+def write_section(path, text, title):
+    """Replaces (or appends) the section starting at `title` in the report at `path`, up to the next
+    top-level title, keeping the rest of the file."""
+    previous = open(path).read() if os.path.exists(path) else ""
+    start = previous.find(title)
+    if start < 0:
+        updated = previous.rstrip("\n") + ("\n\n" if previous else "") + text
+    else:
+        end = previous.find("\n# ", start + len(title))
+        updated = previous[:start] + text + (previous[end:] if end >= 0 else "")
+    with open(path, "w") as fh:
+        fh.write(updated)
 
 
 if __name__ == "__main__":

@@ -55,7 +55,8 @@ for d in $TORCH_DIRS "$PY_INC"; do conf_flags+=("-isystem" "$d"); done
 shopt -s nullglob globstar
 # launch_sim.cpp binds op_host to the simulator's launcher; a CANN build replaces it (docs/cann_build.md).
 sources=()
-for f in op_host/**/*.cpp op_graph/**/*.cpp framework/**/*.cpp examples/*.cpp tests/op/test_graph_proto.cpp; do
+for f in op_host/**/*.cpp op_graph/**/*.cpp framework/**/*.cpp examples/*.cpp tests/op/test_graph_proto.cpp \
+         tests/op/test_interpolate_proto.cpp; do
     [ "$f" = op_host/launch_sim.cpp ] && continue
     sources+=("$f")
 done

@@ -63,7 +63,8 @@ def build_flags() -> dict:
 
 
 def build(verbose: bool = False) -> pathlib.Path:
-    """Compiles torch_npu/grid_sample_npu.cpp (installed with the package) into LIBRARY."""
+    """Compiles torch_npu/grid_sample_npu.cpp and upsample_npu.cpp (installed with the package) into
+    LIBRARY."""
     try:
         _import_torch_npu()
     except ImportError as error:
@@ -74,15 +75,16 @@ def build(verbose: bool = False) -> pathlib.Path:
 
     import torch.utils.cpp_extension as cpp_extension
 
-    source = _PKG / "torch_npu" / "grid_sample_npu.cpp"
-    if not source.exists():
-        raise RuntimeError(f"{source} is missing: reinstall ascend-gridsample")
+    sources = [_PKG / "torch_npu" / "grid_sample_npu.cpp", _PKG / "torch_npu" / "upsample_npu.cpp"]
+    for source in sources:
+        if not source.exists():
+            raise RuntimeError(f"{source} is missing: reinstall ascend-gridsample")
     flags = build_flags()
     # Our aclnnop/ declarations come last, so that CANN's and torch_npu's headers win wherever both exist.
     include_dirs = flags["include_dirs"] + [str(_PKG / "include")]
     with tempfile.TemporaryDirectory() as build_dir:
         built = cpp_extension.load(
-            name=LIBRARY_NAME, sources=[str(source)], build_directory=build_dir, is_python_module=False,
+            name=LIBRARY_NAME, sources=[str(s) for s in sources], build_directory=build_dir, is_python_module=False,
             extra_include_paths=include_dirs, extra_cflags=[f"-D{d}" for d in flags["definitions"]],
             extra_ldflags=[f"-L{d}" for d in flags["library_dirs"]] + [f"-l{lib}" for lib in flags["libraries"]]
             + [f"-Wl,-rpath,{d}" for d in flags["library_dirs"]],

@@ -1,10 +1,10 @@
-"""Run ONNX models made of GridSample nodes on the simulated NPU, the way CANN's ONNX parser does:
+"""Run ONNX models made of GridSample and Resize nodes on the simulated NPU, the way CANN's ONNX parser does:
 constant subgraphs are folded on the host (as GE folds them while compiling: nodes whose inputs are
 all initializers or constants, e.g. an exported affine_grid of a fixed theta), every other node
 goes through the op package's ONNX parser plugin
 (framework/onnx_plugin/grid_sample_onnx_plugin.cpp, registered with REGISTER_CUSTOM_OP(...)
-.FrameworkType(ONNX)), the mapped GE operators form a GE graph (graph inputs and initializers
-become Data operators) and Session::RunGraph runs it.
+.FrameworkType(ONNX)), the mapped GE operators form a GE graph (graph inputs become Data operators, initializers Const
+operators, whose values infer functions read) and Session::RunGraph runs it.
 
     import ascend_gridsample.onnx as ags_onnx
     (y,) = ags_onnx.run("model.onnx", {"X": x, "Grid": grid})
@@ -66,6 +66,42 @@ def _fold(node, opset, constants):
     return dict(zip(node.output, results))
 
 
+def _resize_inputs(node, name, feeds, constants):
+    """The inputs of the GE op Interpolate for a Resize node (X, roi, scales, sizes; axes an
+    attribute from Resize-18): X, the given scales or sizes, and the axes as a constant (added to
+    `constants`): the attribute, else every axis of the scales / sizes (they then cover them all).
+    Negative axes count from the end of X's rank."""
+    import onnx
+
+    given = list(node.input) + [""] * (4 - len(node.input))
+    values = given[3] or given[2]
+    if not values:
+        raise OnnxRunError(f"node '{name}' (Resize): neither input scales nor sizes is given; expected one")
+    attrs = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
+    rank = None
+    if given[0] in feeds:
+        rank = np.ndim(feeds[given[0]])
+    elif given[0] in constants:
+        rank = np.ndim(constants[given[0]])
+    if "axes" in attrs:
+        axes = [int(a) for a in attrs["axes"]]
+        if any(a < 0 for a in axes):
+            if rank is None:
+                raise OnnxRunError(f"node '{name}' (Resize): negative axes {axes} need X's rank, which is not known "
+                                   "before the graph runs")
+            axes = [a + rank if a < 0 else a for a in axes]
+    elif values in constants:
+        axes = list(range(np.size(constants[values])))
+    elif rank is not None:
+        axes = list(range(rank))
+    else:
+        raise OnnxRunError(f"node '{name}' (Resize): input '{values}' is not an initializer and X's rank is not "
+                           "known; expected constant scales or sizes")
+    axes_name = f"{name}:axes"
+    constants[axes_name] = np.asarray(axes, np.int64)
+    return [given[0], values, axes_name]
+
+
 def run(model, feeds: dict, build: str | None = None) -> list[np.ndarray]:
     """Runs `model` (a path or an onnx.ModelProto) on `feeds` (graph input name -> array) and
     returns the graph outputs in the model's order. Raises OnnxRunError naming the node when a
@@ -99,12 +135,16 @@ def run(model, feeds: dict, build: str | None = None) -> list[np.ndarray]:
             constants.update(_fold(node, opset, constants))
             continue
         json_text = json_format.MessageToJson(node, indent=None)
-        nodes.append((name, f"{domain}::{opset}::{node.op_type}", json_text, list(node.input), list(node.output)))
+        inputs = list(node.input)
+        if node.op_type == "Resize":
+            inputs = _resize_inputs(node, name, feeds, constants)
+        nodes.append((name, f"{domain}::{opset}::{node.op_type}", json_text, inputs, list(node.output)))
     used = {i for n in nodes for i in n[3]}
     values = [_feed(n, feeds[n]) for n in wanted]
     values += [_feed(n, a) for n, a in constants.items() if n in used]
     outputs = [o.name for o in graph.output]
-    status, why, results = extension(build).onnx_run(nodes, values, outputs)
+    initializer_names = [n for n in constants if n in used]
+    status, why, results = extension(build).onnx_run(nodes, values, outputs, initializer_names)
     if status != 0:
         raise OnnxRunError(f"ascend_gridsample.onnx.run: {why} (GE status {status})", status)
     out = []

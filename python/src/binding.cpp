@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -16,6 +17,13 @@
 #include "aclnnop/aclnn_grid_sampler3d.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
 #include "aclnnop/aclnn_interpolate.h"
+#include "aclnnop/aclnn_upsample_bicubic_2d.h"
+#include "aclnnop/aclnn_upsample_bicubic_2d_aa.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d_aa.h"
+#include "aclnnop/aclnn_upsample_nearest_2d.h"
+#include "aclnnop/aclnn_upsample_nearest_3d.h"
+#include "aclnnop/aclnn_upsample_trilinear_3d.h"
 #include "ascend_sim/cost_constants.h"
 #include "ascend_sim/onnx_parser.h"
 #include "ascend_sim/sim.h"
@@ -237,6 +245,91 @@ std::tuple<int, std::string, std::string, std::string> Interpolate(
 }
 
 
+// ---- aclnnUpsample* ---------------------------------------------------------------------------
+// The torch-facing resize entry points (aclnnop/aclnn_upsample_*.h) on a numpy / torch buffer pair,
+// by name: "nearest2d", "bilinear2d", "bicubic2d", "bilinear2d_aa", "bicubic2d_aa", "nearest3d",
+// "trilinear3d". channel_last: x and y are described as (N, H, W, C) / (N, D, H, W, C) tensors of
+// format NHWC / NDHWC. scales: scalesH, scalesW (and scalesD first for 3-D). Returns (status, message).
+std::tuple<int, std::string> Upsample(const std::string& kind, const py::tuple& x, const py::tuple& y,
+                                      const std::vector<int64_t>& outputSize, bool alignCorners,
+                                      const std::vector<double>& scales, bool channelLast) {
+    TensorArg in = ToArg(x), ou = ToArg(y);
+    py::gil_scoped_release release;
+    aclrtStream stream = ThreadStream();
+    Lend lendIn(in), lendOut(ou);
+    if (!lendIn.ok || !lendOut.ok) return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg()};
+    const aclFormat format = !channelLast ? ACL_FORMAT_ND : in.shape.size() == 5 ? ACL_FORMAT_NDHWC : ACL_FORMAT_NHWC;
+    auto make = [format](const TensorArg& a, void* data) {
+        const int64_t storage = static_cast<int64_t>(a.ExtentBytes() / a.itemsize);
+        return aclCreateTensor(a.shape.data(), a.shape.size(), static_cast<aclDataType>(a.dtype), a.strides.data(), 0,
+                               format, &storage, 1, data);
+    };
+    aclTensor* tIn = make(in, lendIn.dev ? lendIn.dev : reinterpret_cast<void*>(in.ptr));
+    aclTensor* tOut = make(ou, lendOut.dev ? lendOut.dev : reinterpret_cast<void*>(ou.ptr));
+    aclIntArray* size = aclCreateIntArray(outputSize.data(), outputSize.size());
+    auto release_all = [&]() {
+        if (tIn) aclDestroyTensor(tIn);
+        if (tOut) aclDestroyTensor(tOut);
+        if (size) aclDestroyIntArray(size);
+    };
+    if (!tIn || !tOut || !size) {
+        release_all();
+        return {ACLNN_ERR_PARAM_INVALID, aclGetRecentErrMsg()};
+    }
+    auto sc = [&scales](size_t i) { return i < scales.size() ? scales[i] : 0.0; };
+    uint64_t wsSize = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnStatus s = ACLNN_ERR_PARAM_INVALID;
+    aclnnStatus (*run)(void*, uint64_t, aclOpExecutor*, aclrtStream) = nullptr;
+    if (kind == "nearest2d") {
+        s = aclnnUpsampleNearest2dGetWorkspaceSize(tIn, size, tOut, &wsSize, &executor);
+        run = &aclnnUpsampleNearest2d;
+    } else if (kind == "bilinear2d") {
+        s = aclnnUpsampleBilinear2dGetWorkspaceSize(tIn, size, alignCorners, sc(0), sc(1), tOut, &wsSize, &executor);
+        run = &aclnnUpsampleBilinear2d;
+    } else if (kind == "bicubic2d") {
+        s = aclnnUpsampleBicubic2dGetWorkspaceSize(tIn, size, alignCorners, sc(0), sc(1), tOut, &wsSize, &executor);
+        run = &aclnnUpsampleBicubic2d;
+    } else if (kind == "bilinear2d_aa") {
+        s = aclnnUpsampleBilinear2dAAGetWorkspaceSize(tIn, size, alignCorners, sc(0), sc(1), tOut, &wsSize, &executor);
+        run = &aclnnUpsampleBilinear2dAA;
+    } else if (kind == "bicubic2d_aa") {
+        s = aclnnUpsampleBicubic2dAAGetWorkspaceSize(tIn, size, alignCorners, sc(0), sc(1), tOut, &wsSize, &executor);
+        run = &aclnnUpsampleBicubic2dAA;
+    } else if (kind == "nearest3d") {
+        s = aclnnUpsampleNearest3dGetWorkspaceSize(tIn, size, sc(0), sc(1), sc(2), tOut, &wsSize, &executor);
+        run = &aclnnUpsampleNearest3d;
+    } else if (kind == "trilinear3d") {
+        s = aclnnUpsampleTrilinear3dGetWorkspaceSize(tIn, size, alignCorners, sc(0), sc(1), sc(2), tOut, &wsSize,
+                                                     &executor);
+        run = &aclnnUpsampleTrilinear3d;
+    } else {
+        release_all();
+        return {ACLNN_ERR_PARAM_INVALID, "unknown upsample kind " + kind};
+    }
+    if (s != ACLNN_SUCCESS) {
+        std::string msg = aclGetRecentErrMsg();
+        release_all();
+        return {s, msg};
+    }
+    void* ws = nullptr;
+    if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+        release_all();
+        return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg()};
+    }
+    s = run(ws, wsSize, executor, stream);
+    std::string msg;
+    if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
+    aclError sync = aclrtSynchronizeStream(stream);
+    if (s == ACLNN_SUCCESS && sync != ACL_SUCCESS) {
+        s = ACLNN_ERR_RUNTIME_ERROR;
+        msg = aclGetRecentErrMsg();
+    }
+    if (ws) aclrtFree(ws);
+    release_all();
+    return {s, msg};
+}
+
 py::dict StatsToDict(const ascend_sim::CoreCounters& c, double clockGHz) {
     py::dict d;
     d["mte2_instr"] = c.mte2Instr; d["mte2_bytes"] = c.mte2Bytes;
@@ -309,17 +402,20 @@ py::dict Platform() {
 
 // An ONNX model's nodes through the registered parser plugins into a GE graph, run by RunGraph
 // (ascend_sim/onnx_parser.h). nodes: (name, origin type, NodeProto JSON, inputs, outputs); feeds:
-// (name, ge::DataType, dims, bytes). Returns (status, reason, [(name, ge::DataType, dims, bytes)]).
+// (name, ge::DataType, dims, bytes); constants: the names among feeds that are initializers (Const
+// operators). Returns (status, reason, [(name, ge::DataType, dims, bytes)]).
 py::tuple OnnxRun(const std::vector<std::tuple<std::string, std::string, std::string, std::vector<std::string>,
                                                std::vector<std::string>>>& nodes,
                   const std::vector<std::tuple<std::string, int, std::vector<int64_t>, py::bytes>>& feeds,
-                  const std::vector<std::string>& outputNames) {
+                  const std::vector<std::string>& outputNames, const std::vector<std::string>& constants) {
     std::vector<ascend_sim::OnnxNode> graphNodes;
     for (const auto& [name, origin, json, inputs, outputs] : nodes) graphNodes.push_back({name, origin, json, inputs, outputs});
     std::vector<ascend_sim::OnnxValue> values;
     for (const auto& [name, dtype, dims, bytes] : feeds) {
         const std::string data = bytes;
-        values.push_back({name, static_cast<ge::DataType>(dtype), dims, std::vector<uint8_t>(data.begin(), data.end())});
+        const bool constant = std::find(constants.begin(), constants.end(), name) != constants.end();
+        values.push_back({name, static_cast<ge::DataType>(dtype), dims, std::vector<uint8_t>(data.begin(), data.end()),
+                          constant});
     }
     std::vector<ascend_sim::OnnxValue> results;
     std::string why;
@@ -354,5 +450,8 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
           py::arg("mode"), py::arg("shape_calculation_mode"), py::arg("coordinate_transformation_mode"),
           py::arg("nearest_mode"), py::arg("antialias"), py::arg("pads_begin"), py::arg("pads_end"),
           py::arg("cube_coeff"));
-    m.def("onnx_run", &OnnxRun, py::arg("nodes"), py::arg("feeds"), py::arg("outputs"));
+    m.def("upsample", &Upsample, py::arg("kind"), py::arg("x"), py::arg("y"), py::arg("output_size"),
+          py::arg("align_corners"), py::arg("scales"), py::arg("channel_last") = false);
+    m.def("onnx_run", &OnnxRun, py::arg("nodes"), py::arg("feeds"), py::arg("outputs"),
+          py::arg("constants") = std::vector<std::string>());
 }

@@ -1,6 +1,6 @@
 // The ONNX model parser of the simulator's graph engine: each node is mapped onto a GE operator by
 // the parser plugin registered for its origin type (register/register.h), the nodes are wired into
-// a ge::Graph (graph inputs and initializers become Data operators) and run with
+// a ge::Graph (graph inputs become Data operators, initializers Const operators) and run with
 // Session::RunGraph. The model itself is read in Python (ascend_gridsample.onnx).
 #pragma once
 #include <cstdint>
@@ -24,6 +24,7 @@ struct OnnxValue {
     ge::DataType dtype = ge::DT_FLOAT;
     std::vector<int64_t> dims;
     std::vector<uint8_t> data;
+    bool constant = false;    // an initializer (a Const operator), not a graph input (a Data operator)
 };
 
 // Runs the nodes (in a topological order) on `feeds` (graph inputs and initializers); fills

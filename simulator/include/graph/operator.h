@@ -27,6 +27,8 @@ public:
     using OpString = std::string;
     using OpAscendString = AscendString;
     using OpBool = bool;
+    using OpListInt = std::vector<int64_t>;
+    using OpTensor = Tensor;
 
     Operator() = default;
     explicit Operator(const char_t* type) : type_(type) {}
@@ -69,6 +71,8 @@ public:
         return Set(name, std::string(attr_value.GetString()));
     }
     Operator& SetAttr(const std::string& name, const std::string& attr_value) { return Set(name.c_str(), attr_value); }
+    Operator& SetAttr(const char_t* name, const std::vector<int64_t>& attr_value) { return Set(name, attr_value); }
+    Operator& SetAttr(const char_t* name, const Tensor& attr_value) { return Set(name, attr_value); }
 
     graphStatus GetAttr(const char_t* name, int64_t& attr_value) const { return Get(name, attr_value); }
     graphStatus GetAttr(const char_t* name, int32_t& attr_value) const { return GetNarrow(name, attr_value); }
@@ -82,6 +86,16 @@ public:
         return GRAPH_SUCCESS;
     }
     graphStatus GetAttr(const std::string& name, std::string& attr_value) const { return Get(name.c_str(), attr_value); }
+    graphStatus GetAttr(const char_t* name, std::vector<int64_t>& attr_value) const { return Get(name, attr_value); }
+    graphStatus GetAttr(const char_t* name, Tensor& attr_value) const { return Get(name, attr_value); }
+
+    // The value of the Const operator that input dst_name is connected to; GRAPH_FAILED when the
+    // input is not connected to a Const (e.g. a graph input, known only when the graph runs).
+    //   GetInputConstData: https://www.hiascend.com/document/detail/en/canncommercial/800/apiref/basicdataapi/atlasopapi_07_00352.html
+    graphStatus GetInputConstData(const char_t* dst_name, Tensor& data) const;
+    graphStatus GetInputConstData(const std::string& dst_name, Tensor& data) const {
+        return GetInputConstData(dst_name.c_str(), data);
+    }
 
 protected:
     // Called by the REG_OP macro family; the type text is the IR's TensorType expression.
@@ -94,7 +108,7 @@ protected:
 
 private:
     friend struct GraphEngineAccess;   // the simulator's graph engine (ge/ge_api.h) walks the edges
-    using AttrValue = std::variant<int64_t, float32_t, bool, std::string>;
+    using AttrValue = std::variant<int64_t, float32_t, bool, std::string, std::vector<int64_t>, Tensor>;
     struct Port {
         std::string name;
         std::string types;
@@ -102,6 +116,7 @@ private:
         // the graph edge into an input: the producer as it was when SetInput connected it, and its output
         std::shared_ptr<const Operator> src;
         std::string srcOutput;
+        bool optional = false;   // OPTIONAL_INPUT: may stay unconnected
     };
     template <typename T>
     Operator& Set(const char_t* name, T value) {

@@ -104,6 +104,8 @@ struct OpRegChain {
 #define ATTR_Int(x, ...)
 #define ATTR_Float(x, ...)
 #define ATTR_Bool(x, ...)
+#define ATTR_ListInt(x, ...)
+#define ATTR_Tensor(x, ...)
 
 #define AGS_GE_ATTR_COMMON(x, Type)                                                                      \
     public:                                                                                              \
@@ -114,7 +116,7 @@ struct OpRegChain {
             return *this;                                                                                \
         }
 
-// ATTR(name, Type, default): Type is String, Int, Float or Bool.
+// ATTR(name, Type, default): Type is String, Int, Float, Bool, ListInt (a braced list) or Tensor.
 #define ATTR(x, Type, ...)                                                                               \
         AgsNext(); __attr_##x(); }                                                                       \
     AGS_GE_ATTR_COMMON(x, Type)                                                                          \
@@ -136,6 +138,8 @@ struct OpRegChain {
 #define REQUIRED_ATTR_Int(x)
 #define REQUIRED_ATTR_Float(x)
 #define REQUIRED_ATTR_Bool(x)
+#define REQUIRED_ATTR_ListInt(x)
+#define REQUIRED_ATTR_Tensor(x)
 
 // REQUIRED_ATTR(name, Type): no default; get_attr gives a value-initialized Type until it is set.
 #define REQUIRED_ATTR(x, Type)                                                                           \

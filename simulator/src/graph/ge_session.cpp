@@ -2,7 +2,8 @@
 // RunGraph, GEGetErrorMsg. RunGraph does for each node what GE does for a single-op custom node:
 // the IR's dtype check, the registered verify and infer functions (graph/operator_factory.h), then
 // the op package's kernel (ascend_sim/graph_kernel.h: tiling by the registered tiling function and
-// the kernel launch), on device memory of device `ge.exec.deviceId` (0 by default).
+// the kernel launch), on device memory of device `ge.exec.deviceId` (0 by default). Data and Const
+// nodes are sources: the fed tensor, or the Const's attribute value.
 #include <cctype>
 #include <map>
 #include <mutex>
@@ -105,6 +106,7 @@ struct Node {
     Operator op;
     bool isData = false;
     size_t feed = 0;   // Data: index into RunGraph's inputs
+    bool isConst = false;   // Const: its attribute value is the output
 };
 
 // The graph as AddGraph checked it: nodes in an order where producers come first.
@@ -122,8 +124,12 @@ Status Collect(const Operator& op, const std::map<std::string, size_t>& dataInde
         return Fail(ACL_ERROR_GE_PARAM_INVALID, "AddGraph: the graph has a cycle through node '" + name + "'");
     visiting.insert(name);
     const std::string& type = Access::Type(op);
-    Node node{op, type == "Data", 0};
-    if (node.isData) {
+    Node node{op, type == "Data", 0, type == "Const"};
+    if (node.isConst) {
+        Tensor value;
+        if (op.GetAttr("value", value) != GRAPH_SUCCESS)
+            return Fail(ACL_ERROR_GE_PARAM_INVALID, "AddGraph: Const node '" + name + "' has no value; expected attribute value");
+    } else if (node.isData) {
         auto it = dataIndex.find(name);
         if (it == dataIndex.end())
             return Fail(ACL_ERROR_GE_PARAM_INVALID, "AddGraph: Data node '" + name +
@@ -140,6 +146,7 @@ Status Collect(const Operator& op, const std::map<std::string, size_t>& dataInde
                                                             "', for which no op package provides a kernel");
         }
         for (const auto& in : Access::Inputs(op)) {
+            if (!in.src && in.optional) continue;   // an optional input left out
             if (!in.src)
                 return Fail(ACL_ERROR_GE_PARAM_INVALID, "AddGraph: input '" + in.name + "' of node '" + name +
                                                             "' (" + type + ") is not connected; expected an edge from SetInput");
@@ -321,29 +328,32 @@ Status Session::RunGraph(uint32_t graphId, const std::vector<Tensor>& inputs, st
         Operator& op = node.op;
         const std::string& name = Access::Name(op);
         const std::string& type = Access::Type(op);
-        if (node.isData) {
-            const Tensor& t = inputs[node.feed];
+        if (node.isData || node.isConst) {
+            Tensor constValue;
+            if (node.isConst) op.GetAttr("value", constValue);
+            const Tensor& t = node.isConst ? constValue : inputs[node.feed];
+            const std::string what = node.isConst ? "Const '" + name + "'" : "input " + std::to_string(node.feed) + " (Data '" + name + "')";
             DeviceBuffer b;
             b.desc = t.GetTensorDesc();
             const size_t esize = ElemBytes(b.desc.GetDataType());
             const int64_t n = b.desc.GetShape().GetShapeSize();
             if (esize == 0 || n < 0)
-                return failRun(ACL_ERROR_GE_PARAM_INVALID, "RunGraph: input " + std::to_string(node.feed) + " (Data '" + name +
-                                                               "') has dtype " + DtypeName(b.desc.GetDataType()) + " and shape " +
-                                                               Dims(b.desc.GetShape()) + "; expected a known shape and dtype");
+                return failRun(ACL_ERROR_GE_PARAM_INVALID, "RunGraph: " + what + " has dtype " + DtypeName(b.desc.GetDataType()) +
+                                                               " and shape " + Dims(b.desc.GetShape()) +
+                                                               "; expected a known shape and dtype");
             if (t.GetSize() != static_cast<size_t>(n) * esize)
-                return failRun(ACL_ERROR_GE_PARAM_INVALID, "RunGraph: input " + std::to_string(node.feed) + " (Data '" + name +
-                                                               "') holds " + std::to_string(t.GetSize()) + " bytes; its shape " +
-                                                               Dims(b.desc.GetShape()) + " and dtype need " +
+                return failRun(ACL_ERROR_GE_PARAM_INVALID, "RunGraph: " + what + " holds " + std::to_string(t.GetSize()) +
+                                                               " bytes; its shape " + Dims(b.desc.GetShape()) + " and dtype need " +
                                                                std::to_string(static_cast<size_t>(n) * esize));
             if (!alloc(b)) return failRun(ACL_ERROR_GE_MEMORY_ALLOCATION, std::string("RunGraph: ") + aclGetRecentErrMsg());
             if (b.bytes && aclrtMemcpy(b.data, b.bytes, t.GetData(), b.bytes, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS)
-                return failRun(FAILED, std::string("RunGraph: copying input ") + std::to_string(node.feed) + ": " + aclGetRecentErrMsg());
+                return failRun(FAILED, "RunGraph: copying " + what + ": " + aclGetRecentErrMsg());
             for (const auto& out : Access::Outputs(op)) buffers[name + ":" + out.name] = b;
             continue;
         }
         std::vector<ascend_sim::GraphDeviceTensor> ins, outs;
         for (const auto& in : Access::Inputs(op)) {
+            if (!in.src && in.optional) continue;   // the kernel gets the connected inputs only
             const std::string key = Access::Name(*in.src) + ":" + in.srcOutput;
             auto it = buffers.find(key);
             if (it == buffers.end())

@@ -48,15 +48,30 @@ uint32_t RunOnnxGraph(const std::vector<OnnxNode>& nodes, const std::vector<Onnx
     // value name -> the operator producing it (a Data per feed)
     std::map<std::string, ge::Operator> producers;
     std::vector<ge::Operator> dataOps;
-    for (size_t i = 0; i < feeds.size(); ++i) {
-        ge::Operator data = ge::OperatorFactory::CreateOperator(("input:" + feeds[i].name).c_str(), "Data");
+    std::vector<const OnnxValue*> dataFeeds;
+    for (const OnnxValue& f : feeds) {
+        if (f.constant) {
+            // an initializer: a Const operator, whose value infer functions can read (GetInputConstData)
+            ge::Operator c = ge::OperatorFactory::CreateOperator(("const:" + f.name).c_str(), "Const");
+            if (c.IsEmpty()) {
+                *why = "the Const prototype is not registered";
+                return ACL_ERROR_GE_INTERNAL_ERROR;
+            }
+            ge::TensorDesc desc(ge::Shape(f.dims), ge::FORMAT_ND, f.dtype);
+            c.SetAttr("value", ge::Tensor(desc, f.data));
+            c.UpdateOutputDesc("y", desc);
+            producers[f.name] = c;
+            continue;
+        }
+        ge::Operator data = ge::OperatorFactory::CreateOperator(("input:" + f.name).c_str(), "Data");
         if (data.IsEmpty()) {
             *why = "the Data prototype is not registered";
             return ACL_ERROR_GE_INTERNAL_ERROR;
         }
-        data.SetAttr("index", static_cast<int64_t>(i));
-        producers[feeds[i].name] = data;
+        data.SetAttr("index", static_cast<int64_t>(dataOps.size()));
+        producers[f.name] = data;
         dataOps.push_back(data);
+        dataFeeds.push_back(&f);
     }
     for (const OnnxNode& node : nodes) {
         const domi::OpRegistrationData* reg = domi::FindOpRegistration(domi::ONNX, node.originType);
@@ -115,8 +130,8 @@ uint32_t RunOnnxGraph(const std::vector<OnnxNode>& nodes, const std::vector<Onnx
     }
     ge::Session session(options);
     std::vector<ge::Tensor> inputs, results;
-    for (const OnnxValue& f : feeds)
-        inputs.emplace_back(ge::TensorDesc(ge::Shape(f.dims), ge::FORMAT_ND, f.dtype), f.data);
+    for (const OnnxValue* f : dataFeeds)
+        inputs.emplace_back(ge::TensorDesc(ge::Shape(f->dims), ge::FORMAT_ND, f->dtype), f->data);
     ge::Status s = session.AddGraph(0, graph);
     if (s == ge::SUCCESS) s = session.RunGraph(0, inputs, results);
     if (s != ge::SUCCESS) {

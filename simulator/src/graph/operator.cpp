@@ -75,11 +75,17 @@ graphStatus Operator::VerifyAllAttr(bool /*disable_common_verifier*/) {
     return f ? f(*this) : GRAPH_SUCCESS;
 }
 
+graphStatus Operator::GetInputConstData(const char_t* dst_name, Tensor& data) const {
+    const Port* p = FindPort(inputs_, dst_name ? dst_name : "");
+    if (p == nullptr || !p->src || p->src->type_ != "Const") return GRAPH_FAILED;
+    return p->src->GetAttr("value", data);
+}
+
 void Operator::InputRegister(const char_t* name, const char_t* datatype_symbol) {
     inputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, ""});
 }
 void Operator::OptionalInputRegister(const char_t* name, const char_t* datatype_symbol) {
-    inputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, ""});
+    inputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, "", true});
 }
 void Operator::OutputRegister(const char_t* name, const char_t* datatype_symbol) {
     outputs_.push_back({name, datatype_symbol, TensorDesc(), nullptr, ""});

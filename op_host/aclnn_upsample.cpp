@@ -1,0 +1,174 @@
+// The torch-facing aclnn resize entry points (aclnnUpsample*, the ones torch_npu's op-plugin calls
+// for F.interpolate), as thin translations into Interpolate's plan (op_host/interpolate_plan.h):
+// each checks its own arguments (self and out rank, outputSize length), maps torch's mode onto
+// Interpolate-11 attributes, and hands over to the one planning and launch path.
+//   nearest            -> nearest, asymmetric, floor          (torch "nearest")
+//   bilinear/trilinear -> linear_onnx, half_pixel | align_corners
+//   bicubic            -> cubic, cube_coeff -0.75, half_pixel | align_corners
+//   bilinear AA        -> bilinear_pillow; bicubic AA -> bicubic_pillow, cube_coeff -0.5 (alignCorners
+//                         false; torch's antialias with align_corners centres taps where no
+//                         Interpolate-11 mode does, and is rejected)
+// scalesH / scalesW / scalesD > 0 are torch's scale factors (output / input): the coordinate mapping
+// uses them as torch does (1 / scale per output step), otherwise outputSize / input size. A 4-D /
+// 5-D tensor of format NHWC / NDHWC resizes axes {1, 2} / {1, 2, 3}, otherwise {2, 3} / {2, 3, 4}.
+// Signatures as documented (CANN aclnn API reference: aclnnUpsampleNearest2d,
+// aclnnUpsampleBilinear2d, aclnnUpsampleBicubic2d, aclnnUpsampleBilinear2dAA,
+// aclnnUpsampleBicubic2dAA, aclnnUpsampleNearest3d, aclnnUpsampleTrilinear3d).
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_upsample_bicubic_2d.h"
+#include "aclnnop/aclnn_upsample_bicubic_2d_aa.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d_aa.h"
+#include "aclnnop/aclnn_upsample_nearest_2d.h"
+#include "aclnnop/aclnn_upsample_nearest_3d.h"
+#include "aclnnop/aclnn_upsample_trilinear_3d.h"
+#include "op_host/grid_sample_launch.h"
+#include "op_host/interpolate_plan.h"
+#include "opdev/common_types.h"
+
+namespace {
+
+using interp::InterpolateAttrs;
+
+aclnnStatus Reject(aclnnStatus status, const char* api, const std::string& what) {
+    gridsample::RecordError(std::string(api) + ": " + what);
+    return status;
+}
+
+// The resize that torch's mode names, on `spatial` axes of self (2 or 3), with the scale factors
+// (<= 0: not given).
+aclnnStatus Translate(const char* api, const aclTensor* self, const aclIntArray* outputSize, aclTensor* out,
+                      int spatial, int64_t mode, int64_t coordMode, int64_t nearestMode, double cubeCoeff,
+                      const std::vector<double>& scales, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (self == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, api, "self is nullptr; expected a tensor");
+    if (out == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, api, "out is nullptr; expected a tensor");
+    if (outputSize == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, api, "outputSize is nullptr; expected an array");
+    int64_t* dims = nullptr;
+    uint64_t rank = 0;
+    if (aclGetViewShape(self, &dims, &rank) != ACLNN_SUCCESS)
+        return Reject(ACLNN_ERR_PARAM_INVALID, api, "self is not a live aclTensor");
+    delete[] dims;
+    const uint64_t want = static_cast<uint64_t>(spatial) + 2;
+    if (rank != want)
+        return Reject(ACLNN_ERR_PARAM_INVALID, api, "self has rank " + std::to_string(rank) + "; expected " +
+                                                        std::to_string(want));
+    uint64_t n = 0;
+    if (aclGetIntArraySize(outputSize, &n) != ACLNN_SUCCESS)
+        return Reject(ACLNN_ERR_PARAM_INVALID, api, "outputSize is not a live aclIntArray");
+    if (n != static_cast<uint64_t>(spatial))
+        return Reject(ACLNN_ERR_PARAM_INVALID, api, "outputSize has " + std::to_string(n) + " values; expected " +
+                                                        std::to_string(spatial));
+    for (uint64_t i = 0; i < n; ++i)
+        if ((*outputSize)[i] <= 0)
+            return Reject(ACLNN_ERR_PARAM_INVALID, api, "outputSize[" + std::to_string(i) + "] is " +
+                                                            std::to_string((*outputSize)[i]) + "; expected a size > 0");
+    aclFormat format = ACL_FORMAT_ND;
+    aclGetFormat(self, &format);
+    const bool channelLast = format == ACL_FORMAT_NHWC || format == ACL_FORMAT_NDHWC;
+    InterpolateAttrs attrs;
+    // linear_onnx takes the spatial axes of NCHW / NCDHW only; linear is the same resize without
+    // antialias, on any axes
+    attrs.mode = channelLast && mode == interp::kLinearOnnx ? interp::kLinear : mode;
+    attrs.coordMode = coordMode;
+    attrs.nearestMode = nearestMode;
+    attrs.cubeCoeff = cubeCoeff;
+    for (int i = 0; i < spatial; ++i) {
+        attrs.axes.push_back(channelLast ? 1 + i : 2 + i);
+        // align_corners ignores the scale; otherwise torch's scale factor when given, else out / in
+        attrs.scales.push_back(coordMode != interp::kAlignCorners && scales[i] > 0.0 ? scales[i] : 0.0);
+    }
+    // out's spatial dims must be outputSize: the plan checks y against these
+    for (uint64_t i = 0; i < n; ++i) attrs.outSizes.push_back((*outputSize)[i]);
+    attrs.sizeOrigin = "outputSize";
+    return interp::InterpolateGetWorkspaceSize(api, self, attrs, out, workspaceSize, executor);
+}
+
+int64_t Coord(bool alignCorners) { return alignCorners ? interp::kAlignCorners : interp::kHalfPixel; }
+
+}  // namespace
+
+extern "C" {
+
+aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, aclTensor* out,
+                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return Translate("aclnnUpsampleNearest2d", self, outputSize, out, 2, interp::kNearest, interp::kAsymmetric,
+                     interp::kFloor, -0.75, {0.0, 0.0}, workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleNearest2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleNearest2d", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleBilinear2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, bool alignCorners,
+                                                    double scalesH, double scalesW, aclTensor* out,
+                                                    uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return Translate("aclnnUpsampleBilinear2d", self, outputSize, out, 2, interp::kLinearOnnx, Coord(alignCorners),
+                     interp::kRoundPreferFloor, -0.75, {scalesH, scalesW}, workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleBilinear2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleBilinear2d", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleBicubic2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, bool alignCorners,
+                                                   double scalesH, double scalesW, aclTensor* out,
+                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return Translate("aclnnUpsampleBicubic2d", self, outputSize, out, 2, interp::kCubic, Coord(alignCorners),
+                     interp::kRoundPreferFloor, -0.75, {scalesH, scalesW}, workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleBicubic2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleBicubic2d", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleBilinear2dAAGetWorkspaceSize(const aclTensor* input, const aclIntArray* outputSize,
+                                                      bool alignCorners, double scalesH, double scalesW, aclTensor* out,
+                                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (alignCorners)
+        return Reject(ACLNN_ERR_PARAM_INVALID, "aclnnUpsampleBilinear2dAA",
+                      "alignCorners is true; expected false (antialiased resampling with corner alignment is not "
+                      "supported)");
+    return Translate("aclnnUpsampleBilinear2dAA", input, outputSize, out, 2, interp::kBilinearPillow,
+                     interp::kHalfPixel, interp::kRoundPreferFloor, -0.75, {scalesH, scalesW}, workspaceSize,
+                     executor);
+}
+aclnnStatus aclnnUpsampleBilinear2dAA(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleBilinear2dAA", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleBicubic2dAAGetWorkspaceSize(const aclTensor* x, const aclIntArray* outputSize, bool alignCorners,
+                                                     double scalesH, double scalesW, aclTensor* out,
+                                                     uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (alignCorners)
+        return Reject(ACLNN_ERR_PARAM_INVALID, "aclnnUpsampleBicubic2dAA",
+                      "alignCorners is true; expected false (antialiased resampling with corner alignment is not "
+                      "supported)");
+    // torch's antialiased bicubic is Pillow's: Keys coefficient -0.5
+    return Translate("aclnnUpsampleBicubic2dAA", x, outputSize, out, 2, interp::kBicubicPillow,
+                     interp::kHalfPixel, interp::kRoundPreferFloor, -0.5, {scalesH, scalesW}, workspaceSize,
+                     executor);
+}
+aclnnStatus aclnnUpsampleBicubic2dAA(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleBicubic2dAA", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleNearest3dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, double scalesD,
+                                                   double scalesH, double scalesW, aclTensor* out,
+                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return Translate("aclnnUpsampleNearest3d", self, outputSize, out, 3, interp::kNearest, interp::kAsymmetric,
+                     interp::kFloor, -0.75, {scalesD, scalesH, scalesW}, workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleNearest3d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleNearest3d", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize,
+                                                     bool alignCorners, double scalesD, double scalesH, double scalesW,
+                                                     aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return Translate("aclnnUpsampleTrilinear3d", self, outputSize, out, 3, interp::kLinearOnnx, Coord(alignCorners),
+                     interp::kRoundPreferFloor, -0.75, {scalesD, scalesH, scalesW}, workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleTrilinear3d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleTrilinear3d", workspace, workspaceSize, executor, stream);
+}
+
+}  // extern "C"

@@ -1,0 +1,22 @@
+// aclnnUpsampleNearest2d: torch "nearest" on (N, C, H, W) (NHWC: format ACL_FORMAT_NHWC): out[h][w] = self[min(floor(h * H / outH), H - 1)][...].
+// Two-phase, with the documented signature (CANN aclnn API reference, aclnnUpsampleNearest2d); a thin
+// translation into Interpolate (op_host/aclnn_upsample.cpp, docs/api.md). Status codes: 161001 for
+// a null self, out or outputSize; 161002 for a wrong rank, outputSize length or value, dtype, or an
+// out shape other than the resize's; then as aclnnInterpolate (aclnnop/aclnn_interpolate.h).
+#ifndef ACLNN_UPSAMPLE_NEAREST_2D_H_
+#define ACLNN_UPSAMPLE_NEAREST_2D_H_
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(
+    const aclTensor* self, const aclIntArray* outputSize, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                         aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif  // ACLNN_UPSAMPLE_NEAREST_2D_H_
