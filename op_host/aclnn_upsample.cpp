@@ -26,7 +26,7 @@
 #include "aclnnop/aclnn_upsample_trilinear_3d.h"
 #include "op_host/grid_sample_launch.h"
 #include "op_host/interpolate_plan.h"
-#include "opdev/common_types.h"
+#include "aclnn/opdev/common_types.h"
 
 namespace {
 
