@@ -9,6 +9,7 @@ from ._api import (
     backend,
     extension,
     grid_sample,
+    grid_sample_backward,
     last_launch_stats,
     platform,
     set_platform,
@@ -17,8 +18,8 @@ from ._api import (
 
 
 def register_torch_ops() -> None:
-    """Registers torch.ops.ascend_gridsample.grid_sample (done on first use with torch tensors,
-    and at import when torch is already imported)."""
+    """Registers torch.ops.ascend_gridsample.grid_sample and .grid_sample_backward (done on first
+    use with torch tensors, and at import when torch is already imported)."""
     from . import _torch_ops  # noqa: F401
 
 
@@ -36,6 +37,7 @@ __all__ = [
     "backend",
     "extension",
     "grid_sample",
+    "grid_sample_backward",
     "last_launch_stats",
     "platform",
     "register_torch_ops",
