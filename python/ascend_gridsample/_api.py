@@ -50,9 +50,10 @@ def backend() -> str:
     return f"simulator-{build}{suffix}"
 
 
-def last_launch_stats(build: str | None = None) -> dict:
-    """Counters of the last kernel launch (per core and total) of a build."""
-    return extension(build).last_launch_stats()
+def last_launch_stats(build: str | None = None, kernel: str = "grid_sample") -> dict:
+    """Counters of the last launch of an AI Core kernel (per core and total) of a build:
+    "grid_sample" (the forward) or one of BACKWARD_KERNELS."""
+    return extension(build).last_launch_stats(kernel)
 
 
 def platform(build: str | None = None) -> dict:
@@ -202,6 +203,9 @@ def _run(input, grid, mode, padding_mode, align_corners, channel_last, build):
 
 
 # ---- GridSample backward ------------------------------------------------------------------------
+# the AI Core kernels one backward call launches, in order (last_launch_stats(kernel=...))
+BACKWARD_KERNELS = ("grid_sample_backward",)
+
 def grid_sample_backward(grad_output, input, grid, mode: str = "bilinear", padding_mode: str = "zeros",
                          align_corners: bool = False, *, output_mask=(True, True), channel_last: bool = False,
                          build: str | None = None):
