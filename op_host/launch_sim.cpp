@@ -8,6 +8,7 @@
 #include "ascend_sim/graph_kernel.h"
 #include "ascend_sim/sim.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
+#include "op_host/aicpu/grid_sample_grad_aicpu.h"
 #include "op_host/grid_sample_graph.h"
 
 extern "C" void grid_sample(uint8_t* x, uint8_t* grid, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
@@ -73,13 +74,35 @@ int BoundedGridSampleAicpuKernel(void* const* addrs, uint32_t addrCount, const v
     }
     return aicpu::GridSampleAicpuKernel(addrs, addrCount, args, argBytes);
 }
+
+// The same check for the backward AI CPU kernel; a gradient that is not computed is not checked.
+int BoundedGridSampleGradAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes) {
+    if (addrCount != 5 || argBytes != sizeof(aicpu::BackwardKernelArgs)) return 1;
+    aicpu::BackwardKernelArgs a;
+    std::memcpy(&a, args, sizeof(a));
+    const aicpu::View* views[] = {&a.gradOutput, &a.input, &a.grid, &a.inputGrad, &a.gridGrad};
+    const bool used[] = {true, true, true, a.computeInputGrad != 0, a.computeGridGrad != 0};
+    const char* names[] = {"gradOutput", "input", "grid", "inputGrad", "gridGrad"};
+    for (int i = 0; i < 5; ++i) {
+        const uint64_t bytes = used[i] ? ViewBytes(*views[i]) : 0;
+        if (bytes != 0 && !ascend_sim::DeviceRangeValid(addrs[i], bytes)) {
+            ascend_sim::SetRecentErrMsg(std::string(aicpu::kBackwardKernelName) + ": " + names[i] + " view of " +
+                                        std::to_string(bytes) + " bytes is outside device memory");
+            return 2;
+        }
+    }
+    return aicpu::GridSampleGradAicpuKernel(addrs, addrCount, args, argBytes);
+}
 }  // namespace
 
 aclnnStatus LaunchAicpuKernel(aclrtStream stream, const char* name, std::vector<void*> deviceAddrs,
                               std::vector<uint8_t> args) {
     // the AI CPU kernels of this package, registered with the model's AI CPU on first use
     static std::once_flag registered;
-    std::call_once(registered, [] { ascend_sim::RegisterAicpuKernel(aicpu::kKernelName, &BoundedGridSampleAicpuKernel); });
+    std::call_once(registered, [] {
+        ascend_sim::RegisterAicpuKernel(aicpu::kKernelName, &BoundedGridSampleAicpuKernel);
+        ascend_sim::RegisterAicpuKernel(aicpu::kBackwardKernelName, &BoundedGridSampleGradAicpuKernel);
+    });
     return ascend_sim::EnqueueAicpuKernel(stream, name, std::move(deviceAddrs), std::move(args)) == 0
                ? ACLNN_SUCCESS
                : ACLNN_ERR_RUNTIME_ERROR;

@@ -139,6 +139,26 @@ TEST_CASE("aclIntArray create and destroy") {
     CHECK(e != nullptr && aclDestroyIntArray(e) == ACLNN_SUCCESS);
 }
 
+TEST_CASE("aclBoolArray create, size and destroy (operatorlist_00014, 00022, 00029)") {
+    const bool values[] = {true, false};
+    aclBoolArray* a = aclCreateBoolArray(values, 2);
+    CHECK(a != nullptr);
+    uint64_t size = 0;
+    CHECK(aclGetBoolArraySize(a, &size) == ACLNN_SUCCESS && size == 2);
+    CHECK(aclGetBoolArraySize(a, nullptr) == ACLNN_ERR_PARAM_NULLPTR);
+    CHECK(aclGetBoolArraySize(nullptr, &size) == ACLNN_ERR_PARAM_NULLPTR);
+    CHECK(aclDestroyBoolArray(a) == ACLNN_SUCCESS);
+    CHECK(aclDestroyBoolArray(a) == ACLNN_ERR_PARAM_INVALID);
+    CHECK_MSG(ContainsAll(Msg(), {"aclDestroyBoolArray", "not a live aclBoolArray"}), Msg());
+    CHECK(aclGetBoolArraySize(a, &size) == ACLNN_ERR_PARAM_INVALID);
+    CHECK(aclDestroyBoolArray(nullptr) == ACLNN_ERR_PARAM_NULLPTR);
+    CHECK(aclCreateBoolArray(nullptr, 2) == nullptr);
+    CHECK_MSG(ContainsAll(Msg(), {"aclCreateBoolArray", "value is nullptr"}), Msg());
+    // the length is a positive integer
+    CHECK(aclCreateBoolArray(values, 0) == nullptr);
+    CHECK_MSG(ContainsAll(Msg(), {"aclCreateBoolArray", "size is 0"}), Msg());
+}
+
 
 TEST_CASE("contiguous strides beyond int64 are rejected, not overflowed") {
     const int64_t view[] = {int64_t(1) << 40, int64_t(1) << 40, int64_t(1) << 40}, storage[] = {INT64_MAX};

@@ -28,6 +28,7 @@ static const aclnnStatus ACLNN_ERR_INNER_NULLPTR = 561103;
 
 typedef struct aclTensor aclTensor;
 typedef struct aclIntArray aclIntArray;
+typedef struct aclBoolArray aclBoolArray;
 typedef struct aclOpExecutor aclOpExecutor;
 
 // Returns nullptr (and records a message for aclGetRecentErrMsg) on bad arguments: null dims with
@@ -60,6 +61,16 @@ ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor)
 
 ACL_FUNC_VISIBILITY aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size);
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyIntArray(const aclIntArray* array);
+
+// aclBoolArray: aclCreateBoolArray (operatorlist_00014: value is a host pointer copied into the
+// array, size a positive length; nullptr on failure), aclDestroyBoolArray (operatorlist_00022),
+// aclGetBoolArraySize (operatorlist_00029: 161001 for a null array or size).
+//   https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/900/API/aolapi/operatorlist_00014.html
+//   https://www.hiascend.com/document/detail/en/canncommercial/850/API/aolapi/operatorlist_00022.html
+//   https://www.hiascend.com/document/detail/en/canncommercial/850/API/aolapi/operatorlist_00029.html
+ACL_FUNC_VISIBILITY aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size);
+ACL_FUNC_VISIBILITY aclnnStatus aclDestroyBoolArray(const aclBoolArray* array);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetBoolArraySize(const aclBoolArray* array, uint64_t* size);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-// aclTensor / aclIntArray: host-side descriptors of device data (aclnn/acl_meta.h).
+// aclTensor / aclIntArray / aclBoolArray: host-side descriptors of device data (aclnn/acl_meta.h).
 // Live objects are registered so that a destroyed or foreign pointer is reported, not dereferenced.
 // Status codes: ACLNN_ERR_PARAM_NULLPTR (161001) for null arguments, ACLNN_ERR_PARAM_INVALID (161002)
 // for a pointer that is not a live object; aclCreateTensor/aclCreateIntArray return nullptr on bad
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "aclnn/opdev/common_types.h"
 #include "ascend_sim/errmsg.h"
 
 struct aclTensor {
@@ -257,5 +258,35 @@ extern "C" aclnnStatus aclDestroyIntArray(const aclIntArray* array) {
         return Status(ACLNN_ERR_PARAM_INVALID, "aclDestroyIntArray: parameter array is not a live aclIntArray (already "
                                                "destroyed, or not from aclCreateIntArray); expected an aclIntArray from aclCreateIntArray");
     delete array;
+    return ACLNN_SUCCESS;
+}
+
+extern "C" aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size) {
+    // operatorlist_00014: the length is a positive integer and the values are copied
+    if (size == 0) return Reject("aclCreateBoolArray: parameter size is 0; expected a positive length");
+    if (value == nullptr)
+        return Reject("aclCreateBoolArray: parameter value is nullptr while size is " + std::to_string(size) +
+                      "; expected " + std::to_string(size) + " values");
+    auto a = new aclBoolArray(value, size);
+    Track(a);
+    return a;
+}
+
+extern "C" aclnnStatus aclDestroyBoolArray(const aclBoolArray* array) {
+    if (array == nullptr) return Status(ACLNN_ERR_PARAM_NULLPTR, "aclDestroyBoolArray: parameter array is nullptr; expected an aclBoolArray from aclCreateBoolArray");
+    if (!Untrack(array))
+        return Status(ACLNN_ERR_PARAM_INVALID, "aclDestroyBoolArray: parameter array is not a live aclBoolArray (already "
+                                               "destroyed, or not from aclCreateBoolArray); expected an aclBoolArray from aclCreateBoolArray");
+    delete array;
+    return ACLNN_SUCCESS;
+}
+
+extern "C" aclnnStatus aclGetBoolArraySize(const aclBoolArray* array, uint64_t* size) {
+    if (array == nullptr) return Status(ACLNN_ERR_PARAM_NULLPTR, "aclGetBoolArraySize: parameter array is nullptr; expected an aclBoolArray from aclCreateBoolArray");
+    if (size == nullptr) return Status(ACLNN_ERR_PARAM_NULLPTR, "aclGetBoolArraySize: parameter size is nullptr; expected where to store the size");
+    if (!IsLive(array))
+        return Status(ACLNN_ERR_PARAM_INVALID, "aclGetBoolArraySize: parameter array is not a live aclBoolArray (already "
+                                               "destroyed, or not from aclCreateBoolArray); expected an aclBoolArray from aclCreateBoolArray");
+    *size = array->Size();
     return ACLNN_SUCCESS;
 }

@@ -1,0 +1,295 @@
+// aclnnGridSampler2DBackward / aclnnGridSampler3DBackward / aclnnGridSamplerNdBackward: argument
+// checks in the documented order (aclnnGridSampler2DBackward,
+// https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/82RC1alpha002/API/aolapi/context/aclnnGridSampler2DBackward.md,
+// and its 3-D page), then a plan, then an asynchronous launch on a stream.
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnn/opdev/common_types.h"
+#include "aclnnop/aclnn_grid_sampler2d_backward.h"
+#include "aclnnop/aclnn_grid_sampler3d_backward.h"
+#include "aclnnop/aclnn_grid_sampler_nd_backward.h"
+#include "op_host/aclnn_common.h"
+#include "op_host/aicpu/grid_sample_grad_aicpu.h"
+#include "op_host/grid_sample_launch.h"
+
+namespace {
+
+using namespace gridsample::aclnn_common;
+
+constexpr int kMaxSpatialRank = gridsample::aicpu::kMaxRank - 2;
+constexpr int kAnySpatialRank = 0;   // aclnnGridSamplerNdBackward: the rank comes from the input
+
+struct GridSampleGradExecutor : ExecutorBase {
+    bool empty = false;
+    bool computeInputGrad = false, computeGridGrad = false;
+    TensorDesc gradOutput, input, grid, inputGrad, gridGrad;
+    int mode = 0, padding = 0;
+    bool alignCorners = false;
+    uint64_t workspaceBytes = 0;
+};
+
+std::string DtypeName(const TensorDesc& d) { return d.type ? d.type->name : std::to_string(d.dataType); }
+
+aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* gradOutput, const aclTensor* input,
+                             const aclTensor* grid, int64_t interpolationMode, int64_t paddingMode, bool alignCorners,
+                             const aclBoolArray* outputMask, aclTensor* inputGrad, aclTensor* gridGrad,
+                             uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const std::string name = api;
+    // 1. null pointers; a gradient that outputMask does not ask for may be nullptr
+    if (gradOutput == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "gradOutput is nullptr; expected a tensor");
+    if (input == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "input is nullptr; expected a tensor");
+    if (grid == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "grid is nullptr; expected a tensor");
+    if (outputMask == nullptr)
+        return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "outputMask is nullptr; expected an aclBoolArray of 2 values");
+    if (workspaceSize == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "workspaceSize is nullptr");
+    if (executor == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "executor is nullptr");
+    uint64_t maskSize = 0;
+    if (aclGetBoolArraySize(outputMask, &maskSize) != ACLNN_SUCCESS)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name, "outputMask is not a live aclBoolArray; expected one from aclCreateBoolArray");
+    if (maskSize != 2)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "outputMask has " + std::to_string(maskSize) + " values; expected 2 ([0]: inputGrad, [1]: gridGrad)");
+    auto e = std::make_unique<GridSampleGradExecutor>();
+    e->api = name;
+    e->computeInputGrad = (*outputMask)[0];
+    e->computeGridGrad = (*outputMask)[1];
+    if (e->computeInputGrad && inputGrad == nullptr)
+        return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "inputGrad is nullptr while outputMask[0] is true; expected a tensor");
+    if (e->computeGridGrad && gridGrad == nullptr)
+        return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "gridGrad is nullptr while outputMask[1] is true; expected a tensor");
+
+    // (label, description, checked): the gradients that are not computed are not looked at
+    struct Named {
+        const char* label;
+        TensorDesc* desc;
+        const aclTensor* tensor;
+        bool used;
+    };
+    const Named all[] = {{"gradOutput", &e->gradOutput, gradOutput, true},
+                         {"input", &e->input, input, true},
+                         {"grid", &e->grid, grid, true},
+                         {"inputGrad", &e->inputGrad, inputGrad, e->computeInputGrad},
+                         {"gridGrad", &e->gridGrad, gridGrad, e->computeGridGrad}};
+    for (const Named& n : all)
+        if (n.used && !Describe(n.tensor, n.desc))
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          std::string(n.label) + " could not be read (destroyed or invalid aclTensor)");
+
+    // 2. data types: floating, every tensor the input's
+    if (e->input.type == nullptr || !e->input.type->floating)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "input dtype " + DtypeName(e->input) + " is not supported; expected FLOAT, FLOAT16, BF16 or DOUBLE");
+    for (const Named& n : all)
+        if (n.used && n.desc->type != e->input.type)
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          std::string(n.label) + " dtype " + DtypeName(*n.desc) + " differs from input dtype " +
+                              e->input.type->name + "; expected the same dtype");
+    // 3. attributes
+    if (interpolationMode < 0 || interpolationMode > 2)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "interpolationMode is " + std::to_string(interpolationMode) +
+                          "; expected 0 (bilinear), 1 (nearest) or 2 (bicubic)");
+    if (paddingMode < 0 || paddingMode > 2)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "paddingMode is " + std::to_string(paddingMode) + "; expected 0 (zeros), 1 (border) or 2 (reflection)");
+    // 4. shapes
+    if (spatialRank == kAnySpatialRank) {
+        spatialRank = static_cast<int>(e->input.shape.size()) - 2;
+        if (spatialRank < 1 || spatialRank > kMaxSpatialRank)
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "input has rank " + std::to_string(e->input.shape.size()) + " (shape " + Join(e->input.shape) +
+                              "); expected rank 3 to " + std::to_string(kMaxSpatialRank + 2));
+    }
+    const size_t rank = static_cast<size_t>(spatialRank) + 2;
+    for (const Named& n : all) {
+        if (!n.used) continue;
+        const TensorDesc& d = *n.desc;
+        if (d.shape.size() != rank)
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          std::string(n.label) + " has rank " + std::to_string(d.shape.size()) + " (shape " + Join(d.shape) +
+                              "); expected rank " + std::to_string(rank));
+        for (int64_t s : d.shape)
+            if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, std::string(n.label) + " has a negative dimension: " + Join(d.shape));
+        for (int64_t s : d.strides)
+            if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, std::string(n.label) + " has a negative stride: " + Join(d.strides));
+        if (d.elements < 0)
+            return Reject(ACLNN_ERR_PARAM_INVALID, name, std::string(n.label) + " has more elements than int64 can count");
+    }
+    const auto& is = e->input.shape;
+    const auto& gs = e->grid.shape;
+    const auto& os = e->gradOutput.shape;
+    const std::string gridForm = spatialRank == 2 ? "(N, Ho, Wo, 2)" : spatialRank == 3 ? "(N, Do, Ho, Wo, 3)" : "(N, O_1..O_r, r)";
+    const std::string outForm = spatialRank == 2 ? "(N, C, Ho, Wo)" : spatialRank == 3 ? "(N, C, Do, Ho, Wo)" : "(N, C, O_1..O_r)";
+    if (gs[0] != is[0] || os[0] != is[0])
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "batch sizes differ: gradOutput " + Join(os) + ", input " + Join(is) + ", grid " + Join(gs) +
+                          "; expected equal N");
+    if (os[1] != is[1])
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "gradOutput channels " + std::to_string(os[1]) + " differ from input channels " + std::to_string(is[1]));
+    for (int d = 0; d < spatialRank; ++d)
+        if (gs[1 + d] != os[2 + d])
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "grid spatial dims " + Join(gs) + " differ from gradOutput spatial dims " + Join(os) +
+                              "; expected grid " + gridForm + " for gradOutput " + outForm);
+    if (gs[rank - 1] != spatialRank)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "grid last dim is " + std::to_string(gs[rank - 1]) + "; expected " + std::to_string(spatialRank));
+    for (int d = 0; d < spatialRank; ++d)
+        if (is[2 + d] == 0 && e->grid.elements != 0)
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "input spatial dims must be non-zero for a non-empty grid, got input shape " + Join(is) +
+                              " and grid shape " + Join(gs));
+    if (e->computeInputGrad && e->inputGrad.shape != is)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "inputGrad shape " + Join(e->inputGrad.shape) + " differs from input shape " + Join(is) +
+                          "; expected the input's shape");
+    if (e->computeGridGrad && e->gridGrad.shape != gs)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "gridGrad shape " + Join(e->gridGrad.shape) + " differs from grid shape " + Join(gs) +
+                          "; expected the grid's shape");
+    for (const Named& n : all)
+        if (n.used && !ViewExtentBytes(*n.desc, &n.desc->extentBytes))
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          std::string(n.label) + " view (shape " + Join(n.desc->shape) + ", strides " + Join(n.desc->strides) +
+                              ") spans more bytes than int64 can count; expected a view inside one device allocation");
+    for (const Named& n : all) {
+        const bool output = n.desc == &e->inputGrad || n.desc == &e->gridGrad;
+        if (output && n.used && n.desc->elements != 0 && !ViewElementsDisjoint(*n.desc))
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          std::string(n.label) + " view elements overlap (shape " + Join(n.desc->shape) + ", strides " +
+                              Join(n.desc->strides) + "); expected a view whose elements do not overlap");
+    }
+
+    e->mode = static_cast<int>(interpolationMode);
+    e->padding = static_cast<int>(paddingMode);
+    e->alignCorners = alignCorners;
+    *workspaceSize = 0;
+    // Nothing to write: no launch. (An empty grid with a non-empty input still writes a zero inputGrad.)
+    const bool inputGradWork = e->computeInputGrad && e->inputGrad.elements != 0;
+    const bool gridGradWork = e->computeGridGrad && e->gridGrad.elements != 0;
+    e->empty = !inputGradWork && !gridGradWork;
+    e->computeInputGrad = inputGradWork;
+    e->computeGridGrad = gridGradWork;
+    *workspaceSize = e->workspaceBytes;
+    *executor = Publish(std::move(e));
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                   aclrtStream stream) {
+    const std::string name = api;
+    if (executor == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "executor is nullptr; call the GetWorkspaceSize phase first");
+    std::shared_ptr<ExecutorBase> base = Take(executor);
+    if (base == nullptr)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "executor is not a live executor (already used, or not returned by a GetWorkspaceSize call); "
+                      "expected the executor of the preceding GetWorkspaceSize call");
+    if (base->api != name) return Reject(ACLNN_ERR_PARAM_INVALID, name, "executor was made by " + base->api);
+    auto e = std::static_pointer_cast<const GridSampleGradExecutor>(base);
+    if (e->empty) return ACLNN_SUCCESS;
+    if (workspaceSize < e->workspaceBytes || (e->workspaceBytes > 0 && workspace == nullptr))
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "workspace of " + std::to_string(workspaceSize) + " bytes; expected " +
+                          std::to_string(e->workspaceBytes) + " bytes");
+    struct Used {
+        const char* label;
+        const TensorDesc* desc;
+        bool used;
+    };
+    const Used tensors[] = {{"gradOutput", &e->gradOutput, true},
+                            {"input", &e->input, true},
+                            {"grid", &e->grid, true},
+                            {"inputGrad", &e->inputGrad, e->computeInputGrad},
+                            {"gridGrad", &e->gridGrad, e->computeGridGrad}};
+    // Every byte the launch touches must lie in live device memory (checked once, before anything is queued).
+    for (const Used& t : tensors) {
+        if (!t.used || t.desc->extentBytes == 0) continue;
+        if (t.desc->data == nullptr)
+            return Reject(ACLNN_ERR_PARAM_NULLPTR, name,
+                          std::string(t.label) + " data is nullptr on a non-empty tensor (shape " + Join(t.desc->shape) +
+                              "); expected device memory from aclrtMalloc");
+        if (!gridsample::DeviceRangeLive(t.desc->data, t.desc->extentBytes))
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          std::string(t.label) + " view of " + std::to_string(t.desc->extentBytes) + " bytes (shape " +
+                              Join(t.desc->shape) + ", strides " + Join(t.desc->strides) +
+                              ") is not inside one live device allocation; expected memory from aclrtMalloc (or "
+                              "aclrtHostRegister) that holds the whole view");
+    }
+    (void)workspace;
+    // The AI CPU kernel reads and writes the tensors in place; its argument block carries the views.
+    gridsample::aicpu::BackwardKernelArgs args;
+    args.gradOutput = ToView(e->gradOutput, nullptr);
+    args.input = ToView(e->input, nullptr);
+    args.grid = ToView(e->grid, nullptr);
+    if (e->computeInputGrad) args.inputGrad = ToView(e->inputGrad, nullptr);
+    if (e->computeGridGrad) args.gridGrad = ToView(e->gridGrad, nullptr);
+    args.mode = e->mode;
+    args.padding = e->padding;
+    args.alignCorners = e->alignCorners ? 1 : 0;
+    args.computeInputGrad = e->computeInputGrad ? 1 : 0;
+    args.computeGridGrad = e->computeGridGrad ? 1 : 0;
+    std::vector<uint8_t> block(sizeof(args));
+    std::memcpy(block.data(), &args, sizeof(args));
+    aclnnStatus s = gridsample::LaunchAicpuKernel(
+        stream, gridsample::aicpu::kBackwardKernelName,
+        {e->gradOutput.data, e->input.data, e->grid.data, e->computeInputGrad ? e->inputGrad.data : nullptr,
+         e->computeGridGrad ? e->gridGrad.data : nullptr},
+        std::move(block));
+    if (s != ACLNN_SUCCESS) return Reject(s, name, "AI CPU kernel launch failed");
+    return ACLNN_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclnnStatus aclnnGridSampler2DBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* input,
+                                                       const aclTensor* grid, int64_t interpolationMode,
+                                                       int64_t paddingMode, bool alignCorners,
+                                                       const aclBoolArray* outputMask, aclTensor* inputGrad,
+                                                       aclTensor* gridGrad, uint64_t* workspaceSize,
+                                                       aclOpExecutor** executor) {
+    return GetWorkspaceSize("aclnnGridSampler2DBackward", 2, gradOutput, input, grid, interpolationMode, paddingMode,
+                            alignCorners, outputMask, inputGrad, gridGrad, workspaceSize, executor);
+}
+
+aclnnStatus aclnnGridSampler2DBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                       aclrtStream stream) {
+    return Launch("aclnnGridSampler2DBackward", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnGridSampler3DBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* input,
+                                                       const aclTensor* grid, int64_t interpolationMode,
+                                                       int64_t paddingMode, bool alignCorners,
+                                                       const aclBoolArray* outputMask, aclTensor* inputGrad,
+                                                       aclTensor* gridGrad, uint64_t* workspaceSize,
+                                                       aclOpExecutor** executor) {
+    return GetWorkspaceSize("aclnnGridSampler3DBackward", 3, gradOutput, input, grid, interpolationMode, paddingMode,
+                            alignCorners, outputMask, inputGrad, gridGrad, workspaceSize, executor);
+}
+
+aclnnStatus aclnnGridSampler3DBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                       aclrtStream stream) {
+    return Launch("aclnnGridSampler3DBackward", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnGridSamplerNdBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* input,
+                                                       const aclTensor* grid, int64_t interpolationMode,
+                                                       int64_t paddingMode, bool alignCorners,
+                                                       const aclBoolArray* outputMask, aclTensor* inputGrad,
+                                                       aclTensor* gridGrad, uint64_t* workspaceSize,
+                                                       aclOpExecutor** executor) {
+    return GetWorkspaceSize("aclnnGridSamplerNdBackward", kAnySpatialRank, gradOutput, input, grid, interpolationMode,
+                            paddingMode, alignCorners, outputMask, inputGrad, gridGrad, workspaceSize, executor);
+}
+
+aclnnStatus aclnnGridSamplerNdBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                       aclrtStream stream) {
+    return Launch("aclnnGridSamplerNdBackward", workspace, workspaceSize, executor, stream);
+}
+
+}  // extern "C"
