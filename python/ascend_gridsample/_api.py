@@ -204,7 +204,7 @@ def _run(input, grid, mode, padding_mode, align_corners, channel_last, build):
 
 # ---- GridSample backward ------------------------------------------------------------------------
 # the AI Core kernels one backward call launches, in order (last_launch_stats(kernel=...))
-BACKWARD_KERNELS = ("grid_sample_backward",)
+BACKWARD_KERNELS = ("grid_sample_grad",)
 
 def grid_sample_backward(grad_output, input, grid, mode: str = "bilinear", padding_mode: str = "zeros",
                          align_corners: bool = False, *, output_mask=(True, True), channel_last: bool = False,

@@ -331,42 +331,74 @@ def test_bad_arguments(rng):
 # Determinism: bit-identical run to run and for any core count
 # ------------------------------------------------------------------------------------------------
 CORE_COUNTS = (1, 8, 40, 48)
+BACKWARD_KERNEL = "grid_sample_grad"
 
 
 def backward_launch(build):
-    return ags.last_launch_stats(build, kernel="grid_sample_backward")
+    return ags.last_launch_stats(build, kernel=BACKWARD_KERNEL)
+
+
+def run_and_path(build, *args):
+    """Runs the backward; returns (gradients, launch stats or None when no AI Core kernel ran)."""
+    before = backward_launch(build)["serial"]
+    grads = ags.grid_sample_backward(*args, build=build)
+    stats = backward_launch(build)
+    return grads, (stats if stats["serial"] != before else None)
 
 
 @pytest.mark.parametrize("build", BUILDS)
-@pytest.mark.parametrize("case", ["2d_bilinear_scatter", "2d_bicubic_flow", "3d_trilinear", "3d_tricubic"])
+@pytest.mark.parametrize("case", ["2d_bilinear_scatter", "2d_bicubic_flow", "3d_trilinear", "3d_tricubic",
+                                  "2d_float64"])
 def test_bit_identical_runs_and_core_counts(rng, build, case, restore_platform):
     """Many grid points land on the same input pixels (a small image, more points than pixels), the
-    case where an atomic or core-order-dependent scatter would differ between runs or core counts."""
+    case where an atomic or core-order-dependent scatter would differ between runs or core counts.
+    float32 runs the AI Core kernel (its launch is checked), float64 the AI CPU path (no launch)."""
+    dtype = np.float64 if case.endswith("float64") else np.float32
+    mode = "bicubic" if ("bicubic" in case or "tricubic" in case) else "bilinear"
     if case.startswith("2d"):
-        mode = "bilinear" if "bilinear" in case else "bicubic"
-        go, x, g = make_case(rng, (2, 8, 9, 11), (24, 32), np.float32, lim=1.1)
+        go, x, g = make_case(rng, (2, 8, 9, 11), (24, 32), dtype, lim=1.1)
     else:
-        mode = "bilinear" if "trilinear" in case else "bicubic"
-        go, x, g = make_case(rng, (1, 4, 4, 5, 6), (6, 8, 10), np.float32, lim=1.1)
+        go, x, g = make_case(rng, (1, 4, 4, 5, 6), (6, 8, 10), dtype, lim=1.1)
+    kernel_path = dtype == np.float32
     results = {}
     for cores in CORE_COUNTS:
         ags.set_platform(cores=cores, build=build)
         assert ags.platform(build)["aiv_cores"] == cores
-        runs = [ags.grid_sample_backward(go, x, g, mode, "zeros", False, build=build) for _ in range(2)]
-        stats = backward_launch(build)
-        assert stats["kernel"] == "grid_sample_backward", stats["kernel"]
-        assert 1 <= stats["block_dim"] <= cores, (cores, stats["block_dim"])
-        if build == "checked":
-            assert stats["checked"] and stats["modelled_cycles"] > 0
-        for a, b in zip(*runs):
+        runs = [run_and_path(build, go, x, g, mode, "zeros", False) for _ in range(2)]
+        for _, stats in runs:
+            if not kernel_path:
+                assert stats is None, "float64 should take the AI CPU path, but a kernel was launched"
+                continue
+            assert stats is not None, f"{case}: the AI Core kernel {BACKWARD_KERNEL} should have run"
+            assert 1 <= stats["block_dim"] <= cores, (cores, stats["block_dim"])
+            if build == "checked":
+                assert stats["checked"] and stats["modelled_cycles"] > 0
+            if cores == 48:
+                assert stats["block_dim"] > 1, "48 cores should split the work"
+        for a, b in zip(runs[0][0], runs[1][0]):
             assert_bit_equal(a, b, f"{case} {build} {cores} cores: two runs")
-        results[cores] = runs[0]
-    assert backward_launch(build)["block_dim"] > 1, "48 cores should split the work"
+        results[cores] = runs[0][0]
     for cores in CORE_COUNTS[1:]:
         for a, b in zip(results[1], results[cores]):
             assert_bit_equal(a, b, f"{case} {build}: 1 core vs {cores} cores")
     ref = reference(go, x, g, mode, "zeros", False)
-    assert_grads_close(results[48], ref, expected_tols(go, x, g, mode, "zeros", False, "float32", ref), case)
+    name = np.dtype(dtype).name
+    assert_grads_close(results[48], ref, expected_tols(go, x, g, mode, "zeros", False, name, ref), case)
+
+
+@pytest.mark.parametrize("dtype", sorted(DTYPES))
+@pytest.mark.parametrize("rank", [2, 3])
+@pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
+def test_kernel_path_taken(rng, dtype, rank, mode):
+    """float32 / float16 / bfloat16 in 2-D and 3-D, every mode, run the AI Core kernel (which the
+    accuracy tests above then cover); the result is right on both builds."""
+    xshape, gsp = ((1, 3, 6, 7), (4, 5)) if rank == 2 else ((1, 2, 4, 5, 6), (2, 3, 4))
+    go, x, g = make_case(rng, xshape, gsp, DTYPES[dtype])
+    for build in BUILDS:
+        got, stats = run_and_path(build, go, x, g, mode, "border", False)
+        assert stats is not None, f"{dtype} {rank}-D {mode} {build}: the AI Core kernel {BACKWARD_KERNEL} should have run"
+        ref = reference(go, x, g, mode, "border", False)
+        assert_grads_close(got, ref, expected_tols(go, x, g, mode, "border", False, dtype, ref), f"{build}")
 
 
 def test_fast_and_checked_builds_agree(rng):
