@@ -13,7 +13,11 @@
 #include "aclnnop/aclnn_grid_sampler_nd_backward.h"
 #include "op_host/aclnn_common.h"
 #include "op_host/aicpu/grid_sample_grad_aicpu.h"
+#include "op_host/grid_sample_grad_tiling.h"
 #include "op_host/grid_sample_launch.h"
+#include "base/context_builder/op_tiling_context_builder.h"
+#include "platform/platform_infos_def.h"
+#include "register/op_def_registry.h"
 
 namespace {
 
@@ -29,7 +33,103 @@ struct GridSampleGradExecutor : ExecutorBase {
     int mode = 0, padding = 0;
     bool alignCorners = false;
     uint64_t workspaceBytes = 0;
+    // the AI Core kernel's plan (aiCore), else the AI CPU path runs; whyAicpu says why
+    bool aiCore = false;
+    std::string whyAicpu;
+    gridsample::GridSampleGradTilingData tiling{};
+    uint32_t blockDim = 0;
+    uint64_t tilingKey = 0;
 };
+
+// The calling thread's last plan (aclnnGridSamplerBackwardLastPlan).
+std::string& LastPlan() {
+    thread_local std::string plan;
+    return plan;
+}
+
+bool Contiguous(const TensorDesc& d) { return d.elements == 0 || d.strides == ContiguousStrides(d.shape); }
+
+ge::DataType GeType(aclDataType t) {
+    return t == ACL_FLOAT ? ge::DT_FLOAT : t == ACL_FLOAT16 ? ge::DT_FLOAT16 : ge::DT_BF16;
+}
+
+// Plans the AI Core kernel the way the op-API layer does: GridSampleGrad's registered tiling
+// function (OpDef registry) on a TilingContext built from the tensors, the attributes and the
+// platform. False, with the reason, when the kernel does not take the problem.
+bool PlanGradKernel(GridSampleGradExecutor* e, int spatialRank, std::string* why) {
+    if (!e->input.type->aiCore) {
+        *why = std::string("dtype ") + e->input.type->name + " (the AI Core kernel takes FLOAT, FLOAT16 and BF16)";
+        return false;
+    }
+    if (spatialRank != 2 && spatialRank != 3) {
+        *why = std::to_string(spatialRank) + " spatial dims (the AI Core kernel takes 2 and 3)";
+        return false;
+    }
+    const std::pair<const char*, const TensorDesc*> views[] = {{"gradOutput", &e->gradOutput}, {"input", &e->input},
+                                                               {"grid", &e->grid}, {"inputGrad", &e->inputGrad},
+                                                               {"gridGrad", &e->gridGrad}};
+    for (const auto& [label, d] : views) {
+        const bool used = (d != &e->inputGrad || e->computeInputGrad) && (d != &e->gridGrad || e->computeGridGrad);
+        if (used && !Contiguous(*d)) {
+            *why = std::string(label) + " is not a contiguous view (the AI Core kernel reads contiguous tensors)";
+            return false;
+        }
+    }
+    ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSampleGrad");
+    gert::OpImplRegisterV2::TilingKernelFunc tilingFunc = def.AICore().GetTiling();
+    if (tilingFunc == nullptr) {
+        *why = "no tiling function is registered for GridSampleGrad";
+        return false;
+    }
+    auto toShape = [](const std::vector<int64_t>& dims) {
+        gert::Shape s;
+        for (int64_t d : dims) s.AppendDim(d);
+        return gert::StorageShape(s, s);
+    };
+    const ge::DataType dtype = GeType(e->input.type->dtype);
+    const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
+    gert::Tensor go(toShape(e->gradOutput.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    gert::Tensor x(toShape(e->input.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    gert::Tensor grid(toShape(e->grid.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    gert::Tensor xGrad(toShape(e->input.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    gert::Tensor gridGrad(toShape(e->grid.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    static const char* const kModeNames[] = {"bilinear", "nearest", "bicubic"};
+    static const char* const kPaddingNames[] = {"zeros", "border", "reflection"};
+    gert::OpTilingContextBuilder builder;
+    builder.OpType("GridSampleGrad").OpName("GridSampleGrad").IONum(3, 2).InputTensors({&go, &x, &grid}).OutputTensors({&xGrad, &gridGrad});
+    for (ops::OpAttrDef& attr : def.GetAttrs()) {
+        const std::string name = attr.GetName().GetString();
+        if (name == "interpolation_mode") builder.AppendAttr(ge::AscendString(kModeNames[e->mode]));
+        else if (name == "padding_mode") builder.AppendAttr(ge::AscendString(kPaddingNames[e->padding]));
+        else if (name == "align_corners") builder.AppendAttr(e->alignCorners);
+        else if (name == "x_grad_required") builder.AppendAttr(e->computeInputGrad);
+        else if (name == "grid_grad_required") builder.AppendAttr(e->computeGridGrad);
+        else {
+            *why = "GridSampleGrad declares an attribute this layer does not know: " + name;
+            return false;
+        }
+    }
+    fe::PlatFormInfos platform;   // the current device's platform description
+    constexpr size_t kTilingDataCapacity = 4096;
+    auto tilingBuffer = gert::TilingData::CreateCap(kTilingDataCapacity);
+    auto* rawTiling = reinterpret_cast<gert::TilingData*>(tilingBuffer.get());
+    gert::ContinuousVector workspaceSizes;
+    builder.PlatformInfo(&platform).TilingData(rawTiling).Workspace(&workspaceSizes);
+    auto holder = builder.Build();
+    gert::TilingContext* context = holder.GetContext();
+    if (tilingFunc(context) != ge::GRAPH_SUCCESS || rawTiling->GetDataSize() != sizeof(gridsample::GridSampleGradTilingData) ||
+        context->GetWorkspaceNum() < 1 || context->GetBlockDim() == 0) {
+        *why = "the GridSampleGrad tiling does not take the problem (an input row too wide for the UB, or a DMA "
+               "gap beyond 32 bits)";
+        return false;
+    }
+    std::memcpy(&e->tiling, rawTiling->GetData(), sizeof(e->tiling));
+    e->blockDim = context->GetBlockDim();
+    e->tilingKey = context->GetTilingKey();
+    e->workspaceBytes = (static_cast<const size_t*>(workspaceSizes.GetData())[0] + 63) / 64 * 64;
+    e->aiCore = true;
+    return true;
+}
 
 std::string DtypeName(const TensorDesc& d) { return d.type ? d.type->name : std::to_string(d.dataType); }
 
@@ -174,6 +274,16 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
     e->empty = !inputGradWork && !gridGradWork;
     e->computeInputGrad = inputGradWork;
     e->computeGridGrad = gridGradWork;
+    // 5. plan: the AI Core kernel where it applies (2-D and 3-D, FLOAT, FLOAT16, BF16, contiguous
+    // tensors), else the AI CPU path
+    if (!e->empty && !PlanGradKernel(e.get(), spatialRank, &e->whyAicpu)) {
+        e->aiCore = false;
+        e->workspaceBytes = 0;
+    }
+    LastPlan() = name + ": " +
+                 (e->empty ? std::string("none (nothing to compute)")
+                  : e->aiCore ? std::string("AI Core kernel grid_sample_grad")
+                              : "AI CPU kernel GridSampleGradAicpu, because of " + e->whyAicpu);
     *workspaceSize = e->workspaceBytes;
     *executor = Publish(std::move(e));
     return ACLNN_SUCCESS;
@@ -219,7 +329,34 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
                               ") is not inside one live device allocation; expected memory from aclrtMalloc (or "
                               "aclrtHostRegister) that holds the whole view");
     }
-    (void)workspace;
+    if (e->workspaceBytes > 0 && !gridsample::DeviceRangeLive(workspace, e->workspaceBytes))
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "workspace does not hold " + std::to_string(e->workspaceBytes) +
+                          " bytes of one live device allocation; expected aclrtMalloc memory of at least the size "
+                          "GetWorkspaceSize returned");
+    if (e->aiCore) {
+        // Tiling data reaches the workspace by an asynchronous H2D copy whose host source the stream
+        // holds until the copy has run.
+        auto tilingHost = std::make_shared<std::vector<uint8_t>>(sizeof(e->tiling));
+        std::memcpy(tilingHost->data(), &e->tiling, sizeof(e->tiling));
+        if (aclrtMemcpyAsync(workspace, sizeof(e->tiling), tilingHost->data(), sizeof(e->tiling), ACL_MEMCPY_HOST_TO_DEVICE,
+                             stream) != ACL_SUCCESS)
+            return Reject(ACLNN_ERR_RUNTIME_ERROR, name,
+                          std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
+        gridsample::GradKernelArgs args;
+        args.gradOutput = e->gradOutput.data;
+        args.x = e->input.data;
+        args.grid = e->grid.data;
+        args.inputGrad = e->computeInputGrad ? e->inputGrad.data : nullptr;
+        args.gridGrad = e->computeGridGrad ? e->gridGrad.data : nullptr;
+        args.workspace = workspace;
+        args.tiling = workspace;
+        aclnnStatus s = gridsample::LaunchGradKernel(stream, e->blockDim, e->tilingKey, args);
+        if (s != ACLNN_SUCCESS) return Reject(s, name, "kernel launch failed");
+        s = gridsample::ReleaseAfterStream(stream, std::move(tilingHost));
+        if (s != ACLNN_SUCCESS) return Reject(s, name, "could not queue work on the stream");
+        return ACLNN_SUCCESS;
+    }
     // The AI CPU kernel reads and writes the tensors in place; its argument block carries the views.
     gridsample::aicpu::BackwardKernelArgs args;
     args.gradOutput = ToView(e->gradOutput, nullptr);
@@ -291,5 +428,7 @@ aclnnStatus aclnnGridSamplerNdBackward(void* workspace, uint64_t workspaceSize, 
                                        aclrtStream stream) {
     return Launch("aclnnGridSamplerNdBackward", workspace, workspaceSize, executor, stream);
 }
+
+const char* aclnnGridSamplerBackwardLastPlan(void) { return LastPlan().c_str(); }
 
 }  // extern "C"

@@ -26,6 +26,19 @@ struct KernelArgs {
 
 aclnnStatus LaunchKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const KernelArgs& args);
 
+// grid_sample_grad(gradOutput, x, grid, inputGrad, gridGrad, workspace, tiling): device addresses;
+// inputGrad / gridGrad null when not computed; tiling holds a GridSampleGradTilingData.
+struct GradKernelArgs {
+    void* gradOutput;
+    void* x;
+    void* grid;
+    void* inputGrad;
+    void* gridGrad;
+    void* workspace;
+    void* tiling;
+};
+aclnnStatus LaunchGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const GradKernelArgs& args);
+
 // view_copy(view, packed, workspace, tiling): device addresses; tiling holds a ViewCopyTilingData.
 aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* view, void* packed,
                            void* tiling);

@@ -29,6 +29,7 @@ namespace {
 constexpr const char* kVendorName = "gridsample";
 constexpr const char* kGridSampleKernelDir = "grid_sample";
 constexpr const char* kViewCopyKernelDir = "view_copy";
+constexpr const char* kGridSampleGradKernelDir = "grid_sample_grad";
 
 std::string SocDirectory(std::string* error) {
     // aclrtGetSocName: e.g. "Ascend910B2", "Ascend910_9391"; the package's kernel directories are
@@ -273,6 +274,20 @@ aclnnStatus LaunchKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingK
         void* tiling;
     } hostArgs{args.x, args.grid, args.y, args.workspace, args.tiling};
     return Launch(kGridSampleKernelDir, stream, blockDim, tilingKey, hostArgs);
+}
+
+aclnnStatus LaunchGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const GradKernelArgs& args) {
+    // grid_sample_grad(gradOutput, x, grid, inputGrad, gridGrad, workspace, tiling): op_kernel/grid_sample_grad.cpp
+    struct {
+        void* gradOutput;
+        void* x;
+        void* grid;
+        void* inputGrad;
+        void* gridGrad;
+        void* workspace;
+        void* tiling;
+    } hostArgs{args.gradOutput, args.x, args.grid, args.inputGrad, args.gridGrad, args.workspace, args.tiling};
+    return Launch(kGridSampleGradKernelDir, stream, blockDim, tilingKey, hostArgs);
 }
 
 aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* view, void* packed,

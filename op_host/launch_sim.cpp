@@ -12,6 +12,8 @@
 #include "op_host/grid_sample_graph.h"
 
 extern "C" void grid_sample(uint8_t* x, uint8_t* grid, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
+extern "C" void grid_sample_grad(uint8_t* gradOutput, uint8_t* x, uint8_t* grid, uint8_t* inputGrad, uint8_t* gridGrad,
+                                 uint8_t* workspace, uint8_t* tiling);
 extern "C" void view_copy(uint8_t* view, uint8_t* packed, uint8_t* workspace, uint8_t* tiling);
 
 namespace gridsample {
@@ -23,6 +25,16 @@ aclnnStatus LaunchKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingK
     launch.tilingKey = tilingKey;
     launch.gmArgs = {args.x, args.grid, args.y, args.workspace, args.tiling};
     launch.entry = [](uint8_t* const* gm) { grid_sample(gm[0], gm[1], gm[2], gm[3], gm[4]); };
+    return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+}
+
+aclnnStatus LaunchGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const GradKernelArgs& args) {
+    ascend_sim::KernelLaunch launch;
+    launch.name = "grid_sample_grad";
+    launch.blockDim = blockDim;
+    launch.tilingKey = tilingKey;
+    launch.gmArgs = {args.gradOutput, args.x, args.grid, args.inputGrad, args.gridGrad, args.workspace, args.tiling};
+    launch.entry = [](uint8_t* const* gm) { grid_sample_grad(gm[0], gm[1], gm[2], gm[3], gm[4], gm[5], gm[6]); };
     return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
 }
 

@@ -18,6 +18,11 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnGridSamplerNdBackwardGetWorkspaceSize(
 ACL_FUNC_VISIBILITY aclnnStatus aclnnGridSamplerNdBackward(void* workspace, uint64_t workspaceSize,
                                                            aclOpExecutor* executor, aclrtStream stream);
 
+// Which path the calling thread's last backward GetWorkspaceSize planned, and why (an extension):
+// "<api>: AI Core kernel grid_sample_grad", "<api>: AI CPU kernel GridSampleGradAicpu, because of
+// <reason>" or "<api>: none (nothing to compute)". Valid until that thread's next such call.
+ACL_FUNC_VISIBILITY const char* aclnnGridSamplerBackwardLastPlan(void);
+
 #ifdef __cplusplus
 }
 #endif

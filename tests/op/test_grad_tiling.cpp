@@ -1,0 +1,112 @@
+// GridSampleGrad's tiling (the pure ComputeGradTiling) and its OpDef: literal keys per variant,
+// a UB partition that fits, units covering the work on every platform, refusals with a reason;
+// the OpDef's registry entry (tiling function, attributes in order).
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "op_host/grid_sample_grad_def.cpp"      // NOLINT: the OpDef under test (the library hides its symbols)
+#include "op_host/grid_sample_grad_tiling.cpp"   // NOLINT: the pure tiling under test
+#include "register/op_def_registry.h"
+
+namespace {
+
+using gridsample::ComputeGradTiling;
+using gridsample::GradProblem;
+using gridsample::GradTiling;
+using gridsample::PlatformInfo;
+
+GradProblem Problem(int32_t dims, int32_t kind, int32_t mode, int64_t c, int64_t h, int64_t w, int64_t points) {
+    GradProblem p;
+    p.dims = dims;
+    p.dataKind = kind;
+    p.mode = mode;
+    p.n = 2;
+    p.c = c;
+    p.inD = dims == 3 ? 5 : 1;
+    p.inH = h;
+    p.inW = w;
+    p.points = points;
+    return p;
+}
+
+int64_t UbUse(const gridsample::GridSampleGradTilingData& t) {
+    return int64_t{t.gridBufBytes} + t.gridFloatBytes + t.goBufBytes + t.goFloatBytes + t.accBytes + t.accOutBytes +
+           t.tapBufBytes + t.tapFloatBytes + 2 * int64_t{t.pointBufBytes} + t.pointOutBytes;
+}
+
+}  // namespace
+
+TEST_CASE("tiling keys are the literals of grid_sample_grad_tiling_data.h") {
+    const uint64_t keys[2][3][3] = {
+        {{GRID_SAMPLE_GRAD_KEY_2D_FP32_BILINEAR, GRID_SAMPLE_GRAD_KEY_2D_FP32_NEAREST, GRID_SAMPLE_GRAD_KEY_2D_FP32_BICUBIC},
+         {GRID_SAMPLE_GRAD_KEY_2D_FP16_BILINEAR, GRID_SAMPLE_GRAD_KEY_2D_FP16_NEAREST, GRID_SAMPLE_GRAD_KEY_2D_FP16_BICUBIC},
+         {GRID_SAMPLE_GRAD_KEY_2D_BF16_BILINEAR, GRID_SAMPLE_GRAD_KEY_2D_BF16_NEAREST, GRID_SAMPLE_GRAD_KEY_2D_BF16_BICUBIC}},
+        {{GRID_SAMPLE_GRAD_KEY_3D_FP32_BILINEAR, GRID_SAMPLE_GRAD_KEY_3D_FP32_NEAREST, GRID_SAMPLE_GRAD_KEY_3D_FP32_BICUBIC},
+         {GRID_SAMPLE_GRAD_KEY_3D_FP16_BILINEAR, GRID_SAMPLE_GRAD_KEY_3D_FP16_NEAREST, GRID_SAMPLE_GRAD_KEY_3D_FP16_BICUBIC},
+         {GRID_SAMPLE_GRAD_KEY_3D_BF16_BILINEAR, GRID_SAMPLE_GRAD_KEY_3D_BF16_NEAREST, GRID_SAMPLE_GRAD_KEY_3D_BF16_BICUBIC}}};
+    for (int dims = 2; dims <= 3; ++dims)
+        for (int kind = 0; kind < 3; ++kind)
+            for (int mode = 0; mode < 3; ++mode) {
+                GradTiling t;
+                std::string why;
+                CHECK_MSG(ComputeGradTiling(Problem(dims, kind, mode, 8, 32, 32, 1000), PlatformInfo{}, &t, &why), why);
+                CHECK(t.tilingKey == keys[dims - 2][kind][mode]);
+            }
+}
+
+TEST_CASE("the UB partition fits and the units cover the work on every core count and UB size") {
+    for (uint32_t cores : {1u, 8u, 40u, 48u})
+        for (uint64_t ub : {uint64_t{188160}, uint64_t{60000}})
+            for (int kind = 0; kind < 3; ++kind)
+                for (int64_t w : {int64_t{1}, int64_t{7}, int64_t{300}, int64_t{2000}}) {
+                    PlatformInfo platform{cores, ub};
+                    GradTiling t;
+                    std::string why;
+                    const GradProblem p = Problem(2, kind, 0, 37, 50, w, 777);
+                    CHECK_MSG(ComputeGradTiling(p, platform, &t, &why), why);
+                    const auto& d = t.data;
+                    CHECK(UbUse(d) <= static_cast<int64_t>(ub));
+                    CHECK(t.blockDim >= 1 && t.blockDim <= cores);
+                    CHECK(static_cast<int64_t>(t.blockDim) * d.unitsPerCore >= d.inputUnits + d.gridUnits);
+                    CHECK(d.channelChunk >= 1 && d.channelChunk <= 16 && d.channelChunks * d.channelChunk >= p.c);
+                    CHECK(d.tileRows >= 1 && d.tilesPerPlane * d.tileRows >= p.inD * p.inH);
+                    CHECK(int64_t{d.accBytes} >= d.channelChunk * d.tileRows * w * 4);
+                    CHECK(d.inputUnits == p.n * d.channelChunks * d.tilesPerPlane);
+                    CHECK(d.gridUnits == p.n * d.pointChunks && d.pointChunks * d.pointChunk >= p.points);
+                    // the decomposition (and so every sum's order) does not depend on the core count
+                    GradTiling one;
+                    CHECK(ComputeGradTiling(p, PlatformInfo{1, ub}, &one, &why));
+                    CHECK(one.data.tileRows == d.tileRows && one.data.channelChunk == d.channelChunk);
+                }
+}
+
+TEST_CASE("outputMask selects the units; refusals say why") {
+    GradTiling t;
+    std::string why;
+    GradProblem p = Problem(3, 0, 2, 4, 8, 8, 100);
+    p.gridGrad = false;
+    CHECK(ComputeGradTiling(p, PlatformInfo{}, &t, &why) && t.data.gridUnits == 0 && t.data.inputUnits > 0);
+    p.gridGrad = true;
+    p.inputGrad = false;
+    CHECK(ComputeGradTiling(p, PlatformInfo{}, &t, &why) && t.data.inputUnits == 0 && t.data.gridUnits > 0);
+    p.gridGrad = false;
+    CHECK(!ComputeGradTiling(p, PlatformInfo{}, &t, &why));
+    CHECK_MSG(why.find("no work units") != std::string::npos, why);
+    // an input row wider than the UB accumulator
+    CHECK(!ComputeGradTiling(Problem(2, 0, 0, 1, 4, 100000, 10), PlatformInfo{}, &t, &why));
+    CHECK_MSG(why.find("does not fit the UB") != std::string::npos, why);
+    CHECK(!ComputeGradTiling(Problem(2, 0, 0, 1, 4, 4, 10), PlatformInfo{0, 188160}, &t, &why));
+    CHECK_MSG(why.find("0 vector cores") != std::string::npos, why);
+}
+
+TEST_CASE("the GridSampleGrad OpDef is registered with its tiling function and attributes") {
+    ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSampleGrad");
+    CHECK(def.AICore().GetTiling() != nullptr);
+    std::vector<std::string> names;
+    for (ops::OpAttrDef& a : def.GetAttrs()) names.push_back(a.GetName().GetString());
+    CHECK((names == std::vector<std::string>{"interpolation_mode", "padding_mode", "align_corners", "x_grad_required",
+                                             "grid_grad_required"}));
+}
+
+TEST_MAIN()
