@@ -262,7 +262,7 @@ def backward_section(quick: bool) -> str:
         t = npu_model.modelled_backward_us(go, x, g, mode)
         ours, official = t["ours"], t["official"]
         kernels = " + ".join(f"{s['kernel']} ({s['block_dim']} cores)" for s in t["launches"]) or "AI CPU path"
-        npu_rows.append([name, fmt(ours, 1), kernels, fmt(t["floor"], 1), fmt(t["floor"] / ours) if ours else "-",
+        npu_rows.append([name, fmt(ours, 1), kernels, fmt(t["floor"], 1), fmt(t["floor"] / ours, 3) if ours else "-",
                          fmt(official, 1), fmt(official / ours) if official and ours else "-"])
 
     def table(header, rows):
