@@ -624,3 +624,25 @@ def test_fake_backward_shapes():
         with pytest.raises(ValueError, match="grad_output has shape"):
             torch.ops.ascend_gridsample.grid_sample_backward(go[:, :2], x, g, "bilinear", "zeros", False, True,
                                                              [True, True])
+
+
+def test_npu_model_backward_figures(rng):
+    """modelled_backward_us: the kernel's modelled time from the checked build's launch, the HBM
+    floor from the bytes that must move, and the official algorithm's analytic cost (which pays a
+    DMA and an atomic add per tap, so it cannot beat the floor); the AI CPU path has no kernel time."""
+    from ascend_gridsample import npu_model
+
+    go, x, g = make_case(rng, (2, 4, 16, 16), (16, 16), np.float32)
+    t = npu_model.modelled_backward_us(go, x, g, "bilinear")
+    assert [s["kernel"] for s in t["launches"]] == [BACKWARD_KERNEL]
+    assert t["ours"] == pytest.approx(t["launches"][0]["modelled_us"]) and t["ours"] > 0
+    bandwidth = ags.extension("checked").cost_constants()["hbm_bytes_per_s"]
+    assert t["floor"] == pytest.approx((go.nbytes + 2 * x.nbytes + 2 * g.nbytes) / bandwidth * 1e6)
+    assert t["official"] > t["floor"]
+    constants = ags.extension("checked").cost_constants()
+    cores = ags.platform("checked")["aiv_cores"]
+    assert (npu_model.anchor_backward_us(x, g, "bicubic", cores, constants) >
+            npu_model.anchor_backward_us(x, g, "bilinear", cores, constants) >
+            npu_model.anchor_backward_us(x, g, "nearest", cores, constants))
+    t64 = npu_model.modelled_backward_us(*(a.astype(np.float64) for a in (go, x, g)), "bilinear")
+    assert t64["ours"] is None and t64["launches"] == [] and t64["official"] is None
