@@ -270,4 +270,31 @@ TEST_CASE("the plan names the AI CPU path and why: float64, non-contiguous views
               r.plan);
 }
 
+TEST_CASE("a strided view takes the AI CPU path, and the plan says so") {
+    // gradOutput (1, 2, 3, 4) as a view of every other element of a (1, 2, 3, 8) buffer
+    const Problem p = Make({1, 2, 5, 6}, {1, 3, 4, 2}, 8, 1.1, ACL_FLOAT);
+    DeviceTensor in(p.in, p.x, ACL_FLOAT), grid(p.grid, p.g, ACL_FLOAT);
+    std::vector<double> wide(48, 0.0);
+    for (size_t i = 0; i < p.go.size(); ++i) wide[(i / 12) * 24 + (i % 12 / 4) * 8 + (i % 4) * 2] = p.go[i];
+    DeviceTensor goBuffer({48}, wide, ACL_FLOAT);
+    const int64_t shape[] = {1, 2, 3, 4}, strides[] = {48, 24, 8, 2}, storage[] = {48};
+    aclTensor* go = aclCreateTensor(shape, 4, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, storage, 1, goBuffer.data);
+    DeviceTensor gi(p.in, std::vector<double>(60, 0.0), ACL_FLOAT), gg(p.grid, std::vector<double>(24, 0.0), ACL_FLOAT);
+    bool m[2] = {true, true};
+    aclBoolArray* mask = aclCreateBoolArray(m, 2);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    CHECK(aclnnGridSampler2DBackwardGetWorkspaceSize(go, in.tensor, grid.tensor, 0, 2, false, mask, gi.tensor, gg.tensor,
+                                                     &ws, &ex) == ACLNN_SUCCESS);
+    const std::string plan = aclnnGridSamplerBackwardLastPlan();
+    CHECK_MSG(plan.find("AI CPU kernel GridSampleGradAicpu, because of gradOutput is not a contiguous view") !=
+                  std::string::npos, plan);
+    CHECK(aclnnGridSampler2DBackward(nullptr, ws, ex, nullptr) == ACLNN_SUCCESS);
+    CHECK(aclrtSynchronizeStream(nullptr) == ACL_SUCCESS);
+    const Result ref = Run(p, ACL_DOUBLE, 0, 2, false);
+    CHECK(Error(gi.Read(), ref.gi) <= Tolerance(ACL_FLOAT) && Error(gg.Read(), ref.gg) <= Tolerance(ACL_FLOAT));
+    aclDestroyBoolArray(mask);
+    aclDestroyTensor(go);
+}
+
 TEST_MAIN()
