@@ -7,6 +7,7 @@ build: DMA instructions, bytes moved, scalar GM accesses).
     python scripts/bench.py --report docs/performance.md   # also write the report and its plot
     python scripts/bench.py --npu-only  # modelled NPU figures and the targets only (no CPU timing)
     python scripts/bench.py --interpolate [--quick] [--report docs/performance.md]   # Interpolate
+    python scripts/bench.py --backward-only                # only the backward tables
 
 The targets of ../shared/docs/performance.md (issue 13) are checked on the fixed cases and on smooth
 warps the fixed cases do not contain (other rotations, scales, flow seeds and sizes), and reported
@@ -339,6 +340,72 @@ def fmt(v, digits=2):
     return "-" if v is None else (f"{v:.{digits}f}" if isinstance(v, float) else str(v))
 
 
+# ---- backward -------------------------------------------------------------------------------------
+def make_backward_cases(quick: bool):
+    """(label, grad_output, input, grid, mode) for the backward: the (b) flow and the (e) 3-D flow."""
+    rng = np.random.default_rng(1)
+    b = (2, 8, 32, 32) if quick else (8, 64, 64, 64)
+    e = (1, 4, 8, 8, 8) if quick else (1, 16, 32, 32, 32)
+    xb = rng.random(b, dtype=np.float32)
+    gb = flow_grid(b[0], b[2], b[3], 2.0, rng)
+    xe = rng.random(e, dtype=np.float32)
+    ge = flow_grid_3d(e[0], e[2], e[3], e[4], 2.0, rng)
+    cases = []
+    for label, x, g in (("(b) flow backward", xb, gb), ("(e) 3-D flow backward", xe, ge)):
+        go = rng.uniform(-1, 1, x.shape[:2] + g.shape[1:-1]).astype(np.float32)
+        cases.append((label, go, x, g, "bilinear"))
+    return cases
+
+
+def torch_backward_runner(go, x, g, mode):
+    """torch's CPU backward of grid_sample (both gradients), as autograd calls it."""
+    import torch
+    torch.set_num_threads(THREADS)
+    tgo, tx, tg = (torch.from_numpy(a) for a in (go, x, g))
+    fn = torch.ops.aten.grid_sampler_2d_backward if x.ndim == 4 else torch.ops.aten.grid_sampler_3d_backward
+    code = {"bilinear": 0, "nearest": 1, "bicubic": 2}[mode]
+    return lambda: fn(tgo, tx, tg, code, 0, False, [True, True])
+
+
+def backward_section(quick: bool) -> str:
+    """The backward tables: CPU time of ours (fast build) against torch's CPU backward, and the
+    modelled NPU time against the HBM floor and the official algorithm."""
+    cpu_header = ["case", "shape", "grid", "ours ms", "torch ms", "torch/ours"]
+    npu_header = ["case", "ours us (modelled)", "kernels", "HBM floor us", "floor/ours", "official us (modelled)",
+                  "official/ours"]
+    cpu_rows, npu_rows = [], []
+    for label, go, x, g, mode in make_backward_cases(quick):
+        name = f"{label} {mode}/zeros"
+        runners = [lambda: ags.grid_sample_backward(go, x, g, mode, "zeros", False, build="fast")]
+        try:
+            runners.append(torch_backward_runner(go, x, g, mode))
+        except ImportError:
+            pass
+        measured = median_ms(runners, rounds=5 if quick else 15)
+        torch_ms = measured[1] if len(measured) > 1 else None
+        cpu_rows.append([name, "x".join(map(str, x.shape)), "x".join(map(str, g.shape)), f"{measured[0]:.2f}",
+                         fmt(torch_ms), fmt(torch_ms / measured[0]) if torch_ms else "not installed"])
+        t = npu_model.modelled_backward_us(go, x, g, mode)
+        ours, official = t["ours"], t["official"]
+        kernels = " + ".join(f"{s['kernel']} ({s['block_dim']} cores)" for s in t["launches"]) or "AI CPU path"
+        npu_rows.append([name, fmt(ours, 1), kernels, fmt(t["floor"], 1), fmt(t["floor"] / ours, 3) if ours else "-",
+                         fmt(official, 1), fmt(official / ours) if official and ours else "-"])
+
+    def table(header, rows):
+        return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] +
+                          ["| " + " | ".join(r) + " |" for r in rows])
+
+    return ("\n## Backward (both gradients)\n\n"
+            "CPU: our fast build (the CPU fallback) against torch's CPU backward "
+            "(aten grid_sampler_2d/3d_backward, both gradients), median ms, same thread count, timed "
+            "interleaved; ratio > 1: ours is faster.\n\n" + table(cpu_header, cpu_rows) +
+            "\n\nNPU, modelled by the checked build's cost model (the sum over the AI Core kernels of one "
+            "call). HBM floor: read grad_output, input and grid once, write both gradients once. Official: "
+            "the GridSampler2DGrad algorithm (channels-last transposes, per-point C-vector DMAs, a GM atomic "
+            "add per tap) costed with the same constants (ascend_gridsample/npu_model.py).\n\n"
+            + table(npu_header, npu_rows) + "\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description="GridSample benchmark")
     parser.add_argument("--quick", action="store_true", help="one small case each (CI)")
@@ -346,7 +413,11 @@ def main():
     parser.add_argument("--npu-only", action="store_true", help="modelled NPU figures and targets only")
     parser.add_argument("--interpolate", action="store_true",
                         help="the Interpolate benchmark instead (its section of the report)")
+    parser.add_argument("--backward-only", action="store_true", help="print only the backward tables")
     args = parser.parse_args()
+    if args.backward_only:
+        print(backward_section(args.quick))
+        return
     if args.interpolate:
         interpolate_main(args.quick, args.report)
         return
@@ -424,6 +495,7 @@ def main():
              "against torch on every case.\n\n" + "\n".join(verdicts) + "\n\n" +
              table(["case", "class", "ours us (modelled)", "HBM floor us", "ratio", "target", "verdict"],
                    target_table) + "\n")
+    text += backward_section(args.quick)
     print(text)
     if args.report:
         # the hand-written analysis below the marker survives a new run

@@ -9,6 +9,7 @@ from ._api import (
     backend,
     extension,
     grid_sample,
+    grid_sample_backward,
     last_launch_stats,
     platform,
     set_platform,
@@ -19,8 +20,8 @@ from ._interpolate import last_path as interpolate_last_path
 
 
 def register_torch_ops() -> None:
-    """Registers torch.ops.ascend_gridsample.grid_sample (done on first use with torch tensors,
-    and at import when torch is already imported)."""
+    """Registers torch.ops.ascend_gridsample.grid_sample and .grid_sample_backward (done on first
+    use with torch tensors, and at import when torch is already imported)."""
     from . import _torch_ops  # noqa: F401
 
 
@@ -40,6 +41,7 @@ __all__ = [
     "grid_sample",
     "interpolate",
     "interpolate_last_path",
+    "grid_sample_backward",
     "last_launch_stats",
     "platform",
     "register_torch_ops",

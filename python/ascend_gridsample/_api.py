@@ -50,9 +50,10 @@ def backend() -> str:
     return f"simulator-{build}{suffix}"
 
 
-def last_launch_stats(build: str | None = None) -> dict:
-    """Counters of the last kernel launch (per core and total) of a build."""
-    return extension(build).last_launch_stats()
+def last_launch_stats(build: str | None = None, kernel: str = "grid_sample") -> dict:
+    """Counters of the last launch of an AI Core kernel (per core and total) of a build:
+    "grid_sample" (the forward) or one of BACKWARD_KERNELS."""
+    return extension(build).last_launch_stats(kernel)
 
 
 def platform(build: str | None = None) -> dict:
@@ -199,3 +200,102 @@ def _run(input, grid, mode, padding_mode, align_corners, channel_last, build):
         kind = ValueError if status in _PARAM_ERRORS else RuntimeError
         raise kind(f"aclnn status {status}: {message}")
     return out
+
+
+# ---- GridSample backward ------------------------------------------------------------------------
+# the AI Core kernels one backward call launches, in order (last_launch_stats(kernel=...))
+BACKWARD_KERNELS = ("grid_sample_grad",)
+
+def grid_sample_backward(grad_output, input, grid, mode: str = "bilinear", padding_mode: str = "zeros",
+                         align_corners: bool = False, *, output_mask=(True, True), channel_last: bool = False,
+                         build: str | None = None):
+    """Gradients of ``grid_sample(input, grid, ...)`` given ``grad_output`` (the gradient of the loss
+    with respect to its output, shape (N, C, O_1..O_r)): returns ``(grad_input, grad_grid)``, of the
+    kind, dtype and shapes of ``input`` and ``grid`` (``grad_input`` in ``input``'s layout, channels
+    last with channel_last=True). ``output_mask`` = (want grad_input, want grad_grid); a gradient not
+    asked for is returned as None and not computed. Floating dtypes only (float32, float16, bfloat16
+    on the AI Core kernels with float32 accumulation; float64 and ranks other than 2-D / 3-D on the
+    AI CPU path). Results are deterministic: bit-identical run to run and for any core count.
+    Torch tensors go through ``torch.ops.ascend_gridsample.grid_sample_backward`` (unless ``build``
+    is given)."""
+    _lookup(_MODES, mode, "mode")
+    _lookup(_PADDINGS, padding_mode, "padding_mode")
+    kinds = {_is_torch(a) for a in (grad_output, input, grid)}
+    if len(kinds) != 1:
+        raise TypeError("grad_output, input and grid must all be numpy arrays or all be torch tensors")
+    mask = _output_mask(output_mask)
+    if _is_torch(input) and build is None:
+        from . import _torch_ops
+        gi, gg = _torch_ops.grid_sample_backward_op(grad_output, input, grid, mode, padding_mode, bool(align_corners),
+                                                    bool(channel_last), list(mask))
+        return (gi if mask[0] else None, gg if mask[1] else None)
+    return _run_backward(grad_output, input, grid, mode, padding_mode, align_corners, channel_last, mask, build)
+
+
+def _output_mask(output_mask) -> tuple:
+    try:
+        mask = tuple(output_mask)
+    except TypeError:
+        mask = None
+    if mask is None or len(mask) != 2 or not all(isinstance(m, (bool, np.bool_)) for m in mask):
+        raise ValueError(f"output_mask is {output_mask!r}; expected two bools (want grad_input, want grad_grid)")
+    return bool(mask[0]), bool(mask[1])
+
+
+def _backward_param_error(reason: str) -> ValueError:
+    return ValueError(f"aclnn status 161002: grid_sample_backward: {reason}")
+
+
+def check_backward_arguments(grad_output, input, grid, mode, padding_mode, channel_last) -> None:
+    """The backward's argument checks (those of the forward, plus grad_output's shape and dtype and
+    floating dtypes), shared by the operator and its fake implementation."""
+    out_shape = check_arguments(input, grid, mode, padding_mode, channel_last)
+    if _is_torch(input) and grad_output.device != input.device:
+        raise RuntimeError(f"grad_output is on {grad_output.device} and input on {input.device}; "
+                           "expected the same device")
+    in_type, go_type = _dtype_name(input), _dtype_name(grad_output)
+    if in_type not in _FLOATING:
+        raise _backward_param_error(f"input dtype {in_type} has no gradient; expected a floating dtype "
+                                    f"({', '.join(_FLOATING)})")
+    if go_type != in_type:
+        raise _backward_param_error(f"grad_output dtype {go_type} differs from input dtype {in_type}; "
+                                    "expected the same dtype")
+    if tuple(grad_output.shape) != tuple(out_shape):
+        raise _backward_param_error(f"grad_output has shape {list(grad_output.shape)}; expected "
+                                    f"{list(out_shape)}, the shape of grid_sample's output (N, C, O_1..O_r)")
+
+
+def _run_backward(grad_output, input, grid, mode, padding_mode, align_corners, channel_last, mask, build):
+    """Runs the backward on numpy arrays or CPU tensors (no torch dispatch). Returns (grad_input,
+    grad_grid) with None for a gradient not asked for."""
+    mode_code = _lookup(_MODES, mode, "mode")
+    padding_code = _lookup(_PADDINGS, padding_mode, "padding_mode")
+    torch_in = _is_torch(input)
+    if not torch_in:
+        grad_output, input, grid = (_native(np.asarray(a)) for a in (grad_output, input, grid))
+    check_backward_arguments(grad_output, input, grid, mode, padding_mode, channel_last)
+    if not any(mask):
+        return None, None
+    # the gradients asked for, dense in the layout of input (channels last with channel_last) and grid
+    if torch_in:
+        import torch
+        grad_input = torch.empty_like(input, memory_format=torch.contiguous_format) if mask[0] else None
+        grad_grid = torch.empty_like(grid, memory_format=torch.contiguous_format) if mask[1] else None
+    else:
+        grad_input = np.empty(input.shape, input.dtype) if mask[0] else None
+        grad_grid = np.empty(grid.shape, grid.dtype) if mask[1] else None
+    nc_input, nc_grad_input = input, grad_input
+    if channel_last:
+        perm = (0, input.ndim - 1) + tuple(range(1, input.ndim - 1))
+        nc_input = input.permute(*perm) if torch_in else input.transpose(perm)
+        if grad_input is not None:
+            nc_grad_input = grad_input.permute(*perm) if torch_in else grad_input.transpose(perm)
+    status, message = extension(build).grid_sample_backward(
+        _describe(grad_output, "grad_output"), _describe(nc_input, "input"), _describe(grid, "grid"),
+        None if grad_input is None else _describe(nc_grad_input, "grad_input"),
+        None if grad_grid is None else _describe(grad_grid, "grad_grid"),
+        mode_code, padding_code, bool(align_corners))
+    if status != 0:
+        kind = ValueError if status in _PARAM_ERRORS else RuntimeError
+        raise kind(f"aclnn status {status}: {message}")
+    return grad_input, grad_grid

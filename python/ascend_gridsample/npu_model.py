@@ -9,6 +9,9 @@
   GM atomic accumulation for bicubic rows, and no double buffering (every stage serialised).
 
 The window decision is made per block from the actual grid, as the official kernel does at run time.
+
+The backward has the same three figures (`modelled_backward_us`): the HBM floor of both gradients and
+the official GridSampler2DGrad algorithm, which scatters into grad_input with GM atomic adds per tap.
 """
 from __future__ import annotations
 
@@ -122,4 +125,83 @@ def modelled_us(x, grid, mode: str = "bilinear", padding_mode: str = "zeros", ch
         times["ours"] = _api.last_launch_stats("checked")["modelled_us"]
         if x.dtype == np.float32 and not channel_last and nchw.ndim == 4:
             times["official"] = anchor_us(nchw, grid, mode, _api.platform("checked")["aiv_cores"], constants)
+    return times
+
+
+# ---- backward --------------------------------------------------------------------------------------
+# The official GridSampler2DGrad (ops-cv image/grid_sampler2_d_grad), read for its algorithm only:
+# input and grad_output are first made channels-last and grad_input is produced channels-last in a
+# zeroed buffer, then transposed back; grid points are split evenly in contiguous ranges over the
+# cores; per block of points a vector prologue (unnormalize, pad, floor, weights, masks); then per
+# point one DMA of grad_output's C values and, per tap, one DMA of input's C values (grid
+# gradient: a few vector ops over C, a reduction per point), a vector multiply and one GM atomic-add
+# DMA of C values into grad_input; every step waits on the previous one (flags, no overlap). The
+# 3-D operator and bicubic are costed the same way with their 8 and 16 taps.
+GRAD_TAP_VECTOR_OPS = 8          # per tap, grid gradient: weight differences, products, sums over C
+GRAD_POINT_VECTOR_OPS = 2        # per point: the two (three in 3-D) reductions over C
+ATOMIC_RMW_READ = True           # an atomic add reads the destination before writing it (costed as a load)
+
+
+def hbm_floor_backward_us(x: np.ndarray, g: np.ndarray, constants: dict) -> float:
+    """Bytes that must move for both gradients: read grad_output, input and grid once, write
+    grad_input and grad_grid once; over the nominal HBM bandwidth."""
+    out_elems = x.shape[0] * x.shape[1] * int(np.prod(g.shape[1:-1]))
+    moved = out_elems * x.itemsize + 2 * x.nbytes + 2 * g.nbytes
+    return moved / constants["hbm_bytes_per_s"] * 1e6
+
+
+def anchor_backward_us(x: np.ndarray, g: np.ndarray, mode: str, cores: int, constants: dict) -> float:
+    """Modelled time of the official backward algorithm (above) for an NC... problem on `cores` cores."""
+    c = constants
+    n, ch = x.shape[:2]
+    rank = x.ndim - 2
+    item = x.itemsize
+    points = n * int(np.prod(g.shape[1:-1]))
+    taps = {"bilinear": 2 ** rank, "nearest": 1, "bicubic": 4 ** rank}[mode]
+    active = max(1, min(cores, points))
+    go_bytes = points * ch * item
+
+    # 1. layout passes split over all cores: input and grad_output to channels-last (read + write),
+    #    grad_input zero-filled (write), and transposed back (read + write)
+    loads = x.nbytes + go_bytes + x.nbytes
+    stores = x.nbytes + go_bytes + x.nbytes + x.nbytes
+    layout = (_dma_cycles(loads / cores, loads / cores / TRANSPOSE_DMA_BYTES, True, cores, c) +
+              _dma_cycles(stores / cores, stores / cores / TRANSPOSE_DMA_BYTES, False, cores, c))
+
+    # 2. the slowest core's contiguous range of points
+    pts = math.ceil(points / active)
+    blocks = math.ceil(pts / BLOCK_POINTS)
+    cycles = blocks * (_dma_cycles(min(pts, BLOCK_POINTS) * rank * item, 1, True, active, c) +      # grid block
+                       _vector_cycles(PROLOGUE_VECTOR_OPS, min(pts, BLOCK_POINTS), item, c) +
+                       _dma_cycles(min(pts, BLOCK_POINTS) * rank * item, 1, False, active, c))     # grid gradient
+    vector_bytes = max(32, ch * item)
+    cycles += _dma_cycles(pts * vector_bytes, pts, True, active, c)                          # grad_output C values
+    if mode != "nearest":
+        cycles += _dma_cycles(pts * taps * vector_bytes, pts * taps, True, active, c)        # input C values per tap
+        cycles += _vector_cycles(pts * (taps * GRAD_TAP_VECTOR_OPS + GRAD_POINT_VECTOR_OPS), ch, item, c)
+    cycles += _vector_cycles(pts * taps, ch, item, c)                                         # weight * grad_output
+    cycles += _dma_cycles(pts * taps * vector_bytes, pts * taps, False, active, c)           # atomic adds
+    if ATOMIC_RMW_READ:
+        cycles += _dma_cycles(pts * taps * vector_bytes, 0, True, active, c)
+    cycles += pts * taps * SCALAR_CYCLES_PER_ADDRESS                                          # scalar addresses
+    total = layout + cycles + c["mte2_kernel_startup"] + c["mte3_kernel_startup"]
+    return total / (c["clock_ghz"] * 1e3)
+
+
+def modelled_backward_us(grad_output, x, grid, mode: str = "bilinear", padding_mode: str = "zeros") -> dict:
+    """Modelled NPU times in microseconds of the backward (both gradients, align_corners=False, NC...
+    layout) on the checked build's platform. Runs the backward once on the checked build. Keys:
+    "ours": the sum of the modelled times of the AI Core kernels the call launched (None when it took
+    the AI CPU path); "official": `anchor_backward_us` (float32, 2-D and 3-D, else None);
+    "floor": `hbm_floor_backward_us`; "launches": the kernels' launch stats."""
+    grad_output, x, grid = np.asarray(grad_output), np.asarray(x), np.asarray(grid)
+    before = {k: _api.last_launch_stats("checked", kernel=k)["serial"] for k in _api.BACKWARD_KERNELS}
+    _api.grid_sample_backward(grad_output, x, grid, mode, padding_mode, False, build="checked")
+    after = {k: _api.last_launch_stats("checked", kernel=k) for k in _api.BACKWARD_KERNELS}
+    launches = [after[k] for k in _api.BACKWARD_KERNELS if after[k]["serial"] != before[k]]
+    constants = _api.extension("checked").cost_constants()
+    times = {"ours": sum(s["modelled_us"] for s in launches) if launches else None, "official": None,
+             "floor": hbm_floor_backward_us(x, grid, constants), "launches": launches}
+    if x.dtype == np.float32 and x.ndim in (4, 5):
+        times["official"] = anchor_backward_us(x, grid, mode, _api.platform("checked")["aiv_cores"], constants)
     return times

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <tuple>
@@ -24,6 +25,9 @@
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "aclnnop/aclnn_upsample_nearest_3d.h"
 #include "aclnnop/aclnn_upsample_trilinear_3d.h"
+#include "aclnnop/aclnn_grid_sampler2d_backward.h"
+#include "aclnnop/aclnn_grid_sampler3d_backward.h"
+#include "aclnnop/aclnn_grid_sampler_nd_backward.h"
 #include "ascend_sim/cost_constants.h"
 #include "ascend_sim/onnx_parser.h"
 #include "ascend_sim/sim.h"
@@ -327,6 +331,61 @@ std::tuple<int, std::string> Upsample(const std::string& kind, const py::tuple& 
     }
     if (ws) aclrtFree(ws);
     release_all();
+// GridSample backward through the aclnn entry points (2-D, 3-D, N-d by the input's rank). A gradient
+// that outputMask does not ask for is passed as None and reaches the operator as nullptr (which the
+// entry points allow). Returns (status, message); status 0 on success.
+std::tuple<int, std::string> GridSampleBackward(const py::tuple& gradOutput, const py::tuple& input,
+                                                const py::tuple& grid, const py::object& inputGrad,
+                                                const py::object& gridGrad, int mode, int padding, bool alignCorners) {
+    TensorArg go = ToArg(gradOutput), in = ToArg(input), gr = ToArg(grid);
+    const bool wantInput = !inputGrad.is_none(), wantGrid = !gridGrad.is_none();
+    TensorArg gi = wantInput ? ToArg(inputGrad.cast<py::tuple>()) : TensorArg{};
+    TensorArg gg = wantGrid ? ToArg(gridGrad.cast<py::tuple>()) : TensorArg{};
+    py::gil_scoped_release release;
+    aclrtStream stream = ThreadStream();
+    Lend lendGo(go), lendIn(in), lendGrid(gr), lendGi(gi), lendGg(gg);
+    if (!lendGo.ok || !lendIn.ok || !lendGrid.ok || !lendGi.ok || !lendGg.ok)
+        return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg()};
+    // an empty view keeps its host address: nothing is read or written through it
+    auto address = [](const Lend& l, const TensorArg& a) { return l.dev ? l.dev : reinterpret_cast<void*>(a.ptr); };
+    Tensor tGo(go, address(lendGo, go)), tIn(in, address(lendIn, in)), tGrid(gr, address(lendGrid, gr));
+    std::unique_ptr<Tensor> tGi, tGg;
+    if (wantInput) tGi = std::make_unique<Tensor>(gi, address(lendGi, gi));
+    if (wantGrid) tGg = std::make_unique<Tensor>(gg, address(lendGg, gg));
+    if (!tGo.t || !tIn.t || !tGrid.t || (tGi && !tGi->t) || (tGg && !tGg->t))
+        return {ACLNN_ERR_PARAM_INVALID, aclGetRecentErrMsg()};
+    const bool mask[2] = {wantInput, wantGrid};
+    aclBoolArray* outputMask = aclCreateBoolArray(mask, 2);
+    if (!outputMask) return {ACLNN_ERR_PARAM_INVALID, aclGetRecentErrMsg()};
+    // The official entry points for 4-D and 5-D input; the N-d extension for other ranks.
+    auto getWorkspace = in.shape.size() == 4   ? &aclnnGridSampler2DBackwardGetWorkspaceSize
+                        : in.shape.size() == 5 ? &aclnnGridSampler3DBackwardGetWorkspaceSize
+                                               : &aclnnGridSamplerNdBackwardGetWorkspaceSize;
+    auto run = in.shape.size() == 4   ? &aclnnGridSampler2DBackward
+               : in.shape.size() == 5 ? &aclnnGridSampler3DBackward
+                                      : &aclnnGridSamplerNdBackward;
+    uint64_t wsSize = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnStatus s = getWorkspace(tGo.t, tIn.t, tGrid.t, mode, padding, alignCorners, outputMask,
+                                 tGi ? tGi->t : nullptr, tGg ? tGg->t : nullptr, &wsSize, &executor);
+    std::string msg;
+    void* ws = nullptr;
+    if (s != ACLNN_SUCCESS) {
+        msg = aclGetRecentErrMsg();
+    } else if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+        s = ACLNN_ERR_RUNTIME_ERROR;
+        msg = aclGetRecentErrMsg();
+    } else {
+        s = run(ws, wsSize, executor, stream);
+        if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
+        aclError sync = aclrtSynchronizeStream(stream);
+        if (s == ACLNN_SUCCESS && sync != ACL_SUCCESS) {
+            s = ACLNN_ERR_RUNTIME_ERROR;
+            msg = aclGetRecentErrMsg();
+        }
+    }
+    if (ws) aclrtFree(ws);
+    aclDestroyBoolArray(outputMask);
     return {s, msg};
 }
 
@@ -442,6 +501,8 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
     m.attr("checked") = static_cast<bool>(ASCENDC_SIM_CHECKED);
     m.def("grid_sample", &GridSample, py::arg("input"), py::arg("grid"), py::arg("out"), py::arg("mode"),
           py::arg("padding"), py::arg("align_corners"));
+    m.def("grid_sample_backward", &GridSampleBackward, py::arg("grad_output"), py::arg("input"), py::arg("grid"),
+          py::arg("input_grad"), py::arg("grid_grad"), py::arg("mode"), py::arg("padding"), py::arg("align_corners"));
     m.def("last_launch_stats", &LastLaunchStats, py::arg("kernel") = "grid_sample");
     m.def("set_platform", &SetPlatform, py::arg("soc") = "", py::arg("cores") = 0, py::arg("ub_bytes") = 0);
     m.def("platform", &Platform);

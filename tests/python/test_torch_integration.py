@@ -1,5 +1,5 @@
 """torch integration: torch.ops.ascend_gridsample.grid_sample, torch.compile(fullgraph=True),
-torch.export, the fake implementation (FakeTensorMode, opcheck), the missing backward, and torch
+torch.export, the fake implementation (FakeTensorMode, opcheck), autograd (values in test_backward.py), and torch
 staying optional for numpy users. Reference: torch.nn.functional.grid_sample in float64.
 """
 from __future__ import annotations
@@ -236,28 +236,15 @@ def test_opcheck(args):
 # ------------------------------------------------------------------------------------------------
 # Autograd
 # ------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("which", ["input", "grid", "both"])
-def test_backward_raises_not_implemented(which):
+def test_forward_keeps_graph_for_backward():
+    """The op is registered with autograd: gradients flow (values: test_backward.py)."""
     x, g = inputs(seed=41)
-    if which in ("input", "both"):
-        x.requires_grad_()
-    if which in ("grid", "both"):
-        g.requires_grad_()
+    x.requires_grad_()
+    g.requires_grad_()
     out = ags.grid_sample(x, g)
-    assert out.requires_grad            # autograd is registered: the graph is kept
-    with pytest.raises(NotImplementedError) as e:
-        out.sum().backward()
-    msg = str(e.value)
-    assert "GridSampler2DBackward" in msg, msg
-    assert "grid_sample" in msg
-
-
-def test_backward_3d_names_backward_operator():
-    x = torch.rand(1, 2, 3, 4, 5, requires_grad=True)
-    g = torch.rand(1, 2, 2, 2, 3) * 2 - 1
-    out = ags.grid_sample(x, g)
-    with pytest.raises(NotImplementedError, match="GridSampler3DBackward"):
-        out.sum().backward()
+    assert out.requires_grad
+    out.sum().backward()
+    assert x.grad.shape == x.shape and g.grad.shape == g.shape
 
 
 def test_no_grad_forward_has_no_graph():
