@@ -331,6 +331,9 @@ std::tuple<int, std::string> Upsample(const std::string& kind, const py::tuple& 
     }
     if (ws) aclrtFree(ws);
     release_all();
+    return {s, msg};
+}
+
 // GridSample backward through the aclnn entry points (2-D, 3-D, N-d by the input's rank). A gradient
 // that outputMask does not ask for is passed as None and reaches the operator as nullptr (which the
 // entry points allow). Returns (status, message); status 0 on success.
