@@ -433,6 +433,27 @@ def test_unchanged_axes_are_not_resampled():
         _check(got, only_w, x, TOL_F32, mode)
 
 
+SPEC_PATH_CASES = [
+    (dict(mode="linear", antialias=True, shape_calculation_mode="sizes"), [4, 20], (12, 10)),
+    (dict(mode="linear", antialias=True, shape_calculation_mode="sizes"), [12, 4], (12, 10)),
+    (dict(mode="bilinear_pillow", shape_calculation_mode="scales"), [1.5, 0.75], (12, 10)),
+    (dict(mode="bicubic_pillow", shape_calculation_mode="scales", cube_coeff=-0.5), [0.35, 1.7], (12, 10)),
+    (dict(mode="cubic", shape_calculation_mode="sizes", coordinate_transformation_mode="tf_half_pixel_for_nn"),
+     [12, 5], (12, 10)),
+]
+
+
+@pytest.mark.parametrize("attrs,values,hw", SPEC_PATH_CASES, ids=[f"{c[0]['mode']}-{c[1]}" for c in SPEC_PATH_CASES])
+def test_spec_semantics_on_both_paths(attrs, values, hw):
+    """The AI Core tables (float32) and the AI CPU taps (float64) follow the same Interpolate-11 rules:
+    antialias on every axis once one shrinks, pillow steps of in / out, unchanged axes left alone."""
+    x = _image(_rng("paths", repr(attrs), values), (1, 2) + hw, "float32")
+    check_against_reference(x, values, [2, 3], **attrs)
+    assert ags.interpolate_last_path()["path"] == "ai_core", ags.interpolate_last_path()
+    check_against_reference(x.astype(np.float64), values, [2, 3], **attrs)
+    assert ags.interpolate_last_path()["path"] == "ai_cpu"
+
+
 @pytest.mark.parametrize("dtype", list(INT_DTYPES))
 def test_integer_rounding_and_clipping(dtype):
     """Integer outputs: round half away from zero, clip to the type (bicubic overshoot)."""
