@@ -219,6 +219,13 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
             return false;
         }
     }
+    // the tiling decides whether antialias is in effect from the axes it is given (some output
+    // shorter than its input); the plan decided it from the scales, which may include an axis left alone
+    const bool shrinks = std::any_of(passes.begin(), passes.end(), [](const aicpu::Pass& p) { return p.outLen < p.inLen; });
+    if (e->aicpuArgs.antialias != 0 && !shrinks) {
+        *why = "antialias in effect from an axis that is not resampled runs on the AI CPU";
+        return false;
+    }
     ops::OpDef def = ops::OpDefFactory::OpDefCreate("Interpolate");
     gert::OpImplRegisterV2::TilingKernelFunc tilingFunc = def.AICore().GetTiling();
     if (tilingFunc == nullptr) {
@@ -246,7 +253,7 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         if (name == "mode") builder.AppendAttr(ge::AscendString(kModeNames[attrs.mode]));
         else if (name == "coordinate_transformation_mode") builder.AppendAttr(ge::AscendString(kCoordNames[attrs.coordMode]));
         else if (name == "nearest_mode") builder.AppendAttr(ge::AscendString(kNearestNames[attrs.nearestMode]));
-        else if (name == "antialias") builder.AppendAttr(attrs.antialias);
+        else if (name == "antialias") builder.AppendAttr(e->aicpuArgs.antialias != 0);
         else if (name == "cube_coeff") builder.AppendAttr(static_cast<float>(attrs.cubeCoeff));
         else if (name == "axes") builder.AppendAttr(axes);
         else if (name == "sizes") builder.AppendAttr(sizes);
@@ -424,6 +431,7 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
                           Join(attrs.axes) + "; expected exactly two axes");
     // y's shape: resized axes take y's sizes; every other axis is x's padded length
     std::vector<aicpu::Pass> passes;
+    bool anyDownscale = false;
     for (int d = 0; d < rank; ++d) {
         const int64_t padded = e->x.shape[d] + padOf(attrs.padsBegin, d) + padOf(attrs.padsEnd, d);
         if (padded < 0)
@@ -447,20 +455,29 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
                           "resized dim " + std::to_string(d) + " has no input element after padding (x shape " + Join(e->x.shape) +
                               "); expected a padded length >= 1 for an output length of " + std::to_string(e->y.shape[d]));
-        if (!resized[d] && padOf(attrs.padsBegin, d) == 0 && padOf(attrs.padsEnd, d) == 0) continue;
+        double scale = 1.0;
+        bool resample = resized[d];
+        if (resized[d]) {
+            const size_t i = static_cast<size_t>(std::find(attrs.axes.begin(), attrs.axes.end(), d) - attrs.axes.begin());
+            const double given = attrs.scales.empty() ? 0.0 : attrs.scales[i];
+            const double ratio = padded > 0 ? static_cast<double>(e->y.shape[d]) / static_cast<double>(padded) : 1.0;
+            // Interpolate-11's pillow modes step by in / out whatever the scale; torch's by 1 / scale
+            scale = given > 0.0 && (!pillow || attrs.pillowStepFromScale) ? given : ratio;
+            // linear's antialias stretches every axis's filter once any resized axis is downscaled
+            if (scale < 1.0) anyDownscale = true;
+            // Interpolate-11 leaves an axis of unchanged length alone (resampling by a scale of 1
+            // would be the identity in every mode but tf_half_pixel_for_nn)
+            if (e->y.shape[d] == padded && (!attrs.resampleUnchangedAxes || scale == 1.0)) resample = false;
+        }
+        if (!resample && padOf(attrs.padsBegin, d) == 0 && padOf(attrs.padsEnd, d) == 0) continue;
         aicpu::Pass p;
         p.axis = d;
-        p.resized = resized[d] ? 1 : 0;
+        p.resized = resample ? 1 : 0;
         p.inLen = e->x.shape[d];
         p.outLen = e->y.shape[d];
         p.padBegin = padOf(attrs.padsBegin, d);
         p.paddedLen = padded;
-        p.scale = 1.0;
-        if (resized[d]) {
-            const size_t i = static_cast<size_t>(std::find(attrs.axes.begin(), attrs.axes.end(), d) - attrs.axes.begin());
-            const double given = attrs.scales.empty() ? 0.0 : attrs.scales[i];
-            p.scale = given > 0.0 ? given : padded > 0 ? static_cast<double>(p.outLen) / static_cast<double>(padded) : 1.0;
-        }
+        p.scale = resample ? scale : 1.0;
         passes.push_back(p);
     }
     for (const auto& [label, d] : {std::pair<const char*, TensorDesc*>{"x", &e->x}, {"y", &e->y}})
@@ -497,7 +514,7 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
     k.mode = static_cast<int32_t>(attrs.mode);
     k.coordMode = static_cast<int32_t>(attrs.coordMode);
     k.nearestMode = static_cast<int32_t>(attrs.nearestMode);
-    k.antialias = attrs.antialias ? 1 : 0;
+    k.antialias = attrs.antialias && anyDownscale ? 1 : 0;   // in effect only with a downscaled axis
     k.cubeCoeff = attrs.cubeCoeff;
     k.passCount = static_cast<int32_t>(passes.size());
     std::vector<int64_t> shape = e->x.shape;

@@ -74,6 +74,10 @@ aclnnStatus Translate(const char* api, const aclTensor* self, const aclIntArray*
     attrs.coordMode = coordMode;
     attrs.nearestMode = nearestMode;
     attrs.cubeCoeff = cubeCoeff;
+    // torch's AA modes step by 1 / scale; its bicubic and nearest (3-D) resample an axis whose length
+    // a scale keeps, its (tri/bi)linear and AA modes leave it alone (as torch 2.x's CPU kernels do)
+    attrs.pillowStepFromScale = mode == interp::kBilinearPillow || mode == interp::kBicubicPillow;
+    attrs.resampleUnchangedAxes = mode == interp::kCubic || mode == interp::kNearest;
     for (int i = 0; i < spatial; ++i) {
         attrs.axes.push_back(channelLast ? 1 + i : 2 + i);
         // align_corners ignores the scale; otherwise torch's scale factor when given, else out / in

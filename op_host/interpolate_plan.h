@@ -38,10 +38,17 @@ struct InterpolateAttrs {
     std::vector<int64_t> outSizes;
     std::string sizeOrigin;
     // Per entry of axes: the scale (out / in) the coordinate mapping uses, > 0; 0 (or an empty
-    // vector): y's size over the padded input size. Pillow modes use 1 / scale as their step.
+    // vector): y's size over the padded input size. Pillow modes step by padded in / out (their
+    // output length's ratio, as Interpolate-11 specifies), not by 1 / scale.
     std::vector<double> scales;
     // Per dim of x (rank entries) or empty: zero padding added before resizing; negative crops.
     std::vector<int64_t> padsBegin, padsEnd;
+    // torch's upsample semantics where they differ from Interpolate-11's (the aclnnUpsample* entry
+    // points set them): Interpolate-11 steps the pillow modes by in / out and leaves an axis of
+    // unchanged length alone; torch's antialiased modes step by 1 / scale when a scale is given, and
+    // its bicubic and nearest 3-D resample an axis of unchanged length by its given scale.
+    bool pillowStepFromScale = false;
+    bool resampleUnchangedAxes = false;
 };
 
 // Checks x, y and the attributes (status and message as aclnnop/aclnn_interpolate.h documents,

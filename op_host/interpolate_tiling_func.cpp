@@ -265,8 +265,6 @@ ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
     const float* cubeCoeff = attrs->GetFloat(kAttrCubeCoeff);
     if (args.mode < 0 || args.coordMode < 0 || args.nearestMode < 0 || antialias == nullptr || cubeCoeff == nullptr)
         return ge::GRAPH_FAILED;
-    args.antialias = *antialias ? 1 : 0;
-    args.cubeCoeff = *cubeCoeff;
     for (size_t index : {kAttrPadsBegin, kAttrPadsEnd}) {
         const gert::TypedContinuousVector<int64_t>* pads = attrs->GetListInt(index);
         if (pads != nullptr)
@@ -274,12 +272,22 @@ ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
                 if (pads->GetData()[i] != 0) return ge::GRAPH_FAILED;   // padding runs on the AI CPU
     }
     const gert::TypedContinuousVector<int64_t>* axes = attrs->GetListInt(kAttrAxes);
-    if (axes != nullptr && axes->GetSize() > 0) p.axes.assign(axes->GetData(), axes->GetData() + axes->GetSize());
+    std::vector<int64_t> named;
+    if (axes != nullptr && axes->GetSize() > 0) named.assign(axes->GetData(), axes->GetData() + axes->GetSize());
     else
-        for (size_t d = 0; d < rank; ++d) p.axes.push_back(static_cast<int64_t>(d));
+        for (size_t d = 0; d < rank; ++d) named.push_back(static_cast<int64_t>(d));
+    // Interpolate-11: an axis whose length does not change is not resampled; linear's antialias is in
+    // effect once some axis is downscaled, and then stretches the filter of every axis
+    bool shrinks = false;
+    for (int64_t a : named) {
+        if (a < 0 || static_cast<size_t>(a) >= rank || p.xShape[a] < 1) return ge::GRAPH_FAILED;
+        if (p.yShape[a] != p.xShape[a]) p.axes.push_back(a);
+        if (p.yShape[a] < p.xShape[a]) shrinks = true;
+    }
+    args.antialias = *antialias && shrinks ? 1 : 0;
+    args.cubeCoeff = *cubeCoeff;
     p.taps.assign(rank, 0);
     for (int64_t a : p.axes) {
-        if (a < 0 || static_cast<size_t>(a) >= rank || p.xShape[a] < 1) return ge::GRAPH_FAILED;
         aicpu::Pass pass;
         pass.axis = static_cast<int32_t>(a);
         pass.resized = 1;

@@ -188,9 +188,10 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
                 break;
             }
             case kLinear: {
-                // a triangle filter; antialias stretches it by 1 / scale on a downscale; taps outside the
-                // padded axis are dropped and the rest renormalised
-                const double a = (args.antialias && scale < 1.0) ? scale : 1.0;
+                // a triangle filter; antialias (in effect when some resized axis is downscaled)
+                // stretches it by 1 / scale on every axis, narrowing it on an upscaled one; taps outside
+                // the padded axis are dropped and the rest renormalised
+                const double a = args.antialias ? scale : 1.0;
                 const double c = SourceCoordinate(args.coordMode, x, scale, L, out);
                 const double radius = 1.0 / a;
                 const int64_t lo = std::max<int64_t>(0, static_cast<int64_t>(std::floor(c - radius)));

@@ -36,6 +36,7 @@ struct Pass {
 // and workspace arrive as the kernel's addresses), the attributes and the passes in order.
 struct KernelArgs {
     View x, y;
+    // antialias: linear's antialias in effect (asked for, and some resized axis is downscaled)
     int32_t mode = 0, coordMode = 0, nearestMode = 0, antialias = 0;
     double cubeCoeff = -0.75;
     int32_t passCount = 0;

@@ -188,25 +188,12 @@ def test_matches_openvino(mode, ctm, nearest_mode, antialias):
     x = _image(_rng("ov", mode, ctm, nearest_mode, antialias), (2, 3, 9, 11), "float32")
     fold = mode == "linear" and antialias      # the CPU plugin's linear + antialias is wrong
     for calc, values in OV_CASES:
-        if _known_disagreement(mode, antialias, calc, values, (9, 11)):
-            continue                            # test_known_disagreements_with_the_specification
         attrs = dict(mode=mode, shape_calculation_mode=calc, coordinate_transformation_mode=ctm,
                      nearest_mode=nearest_mode, antialias=antialias,
                      cube_coeff=-0.5 if mode.endswith("pillow") else -0.75)
         want = openvino_interpolate(x, values, [2, 3], fold=fold, **attrs)
         got = ags.interpolate(x, values, [2, 3], **attrs)
         _check(got, want, x, 0.0 if mode == "nearest" else TOL_F32_VS_F32, f"OpenVINO {attrs} {values}")
-
-
-def _known_disagreement(mode, antialias, calc, values, in_hw):
-    """The cases where ags.interpolate is known to differ from Interpolate-11 (OpenVINO's reference
-    and interpolate_reference.py agree there): see test_known_disagreements_with_the_specification."""
-    if mode.endswith("pillow") and calc == "scales":
-        return True
-    if mode == "linear" and antialias:
-        ratios = values if calc == "scales" else [o / i for o, i in zip(values, in_hw)]
-        return any(r < 1 for r in ratios) and any(r > 1 for r in ratios)
-    return False
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -220,8 +207,6 @@ def test_matches_openvino_channel_last(mode):
             ags.interpolate(x, [5, 7], [1, 2], mode=mode, shape_calculation_mode="sizes")
         return
     for calc, values in (("sizes", [5, 7]), ("scales", [1.5, 0.6]), ("sizes", [20, 30])):
-        if _known_disagreement(mode, False, calc, values, (9, 11)):
-            continue
         attrs = dict(mode=mode, shape_calculation_mode=calc, cube_coeff=-0.5 if mode.endswith("pillow") else -0.75)
         _check(ags.interpolate(x, values, [1, 2], **attrs), openvino_interpolate(x, values, [1, 2], **attrs), x,
                TOL_F32_VS_F32, f"OpenVINO NHWC {attrs} {values}")
@@ -340,8 +325,6 @@ def test_onnx_resize_node_tests_cover_the_shared_semantics():
 def test_every_dtype_every_mode(dtype, mode):
     x = _image(_rng("dt", dtype, mode), (2, 3, 9, 11), dtype)
     for calc, values in (("sizes", [5, 7]), ("sizes", [17, 23]), ("scales", [1.5, 0.75])):
-        if _known_disagreement(mode, False, calc, values, (9, 11)):
-            continue
         check_against_reference(x, values, [2, 3], mode=mode, shape_calculation_mode=calc,
                                 cube_coeff=-0.5 if mode.endswith("pillow") else -0.75)
 
@@ -366,8 +349,6 @@ def test_pads(mode):
     x = _image(_rng("pads", mode), (2, 3, 9, 11), "float32")
     for pb, pe in (([0, 0, 1, 2], [0, 0, 3, 0]), ([1, 0, 2, 1], [0, 2, 0, 1]), ([0, 0, 0, 0], [0, 0, 0, 5])):
         for calc, values in (("sizes", [6, 8]), ("scales", [1.5, 0.5])):
-            if _known_disagreement(mode, False, calc, values, (9, 11)):
-                continue
             check_against_reference(x, values, [2, 3], mode=mode, shape_calculation_mode=calc,
                                     pads_begin=pb, pads_end=pe, cube_coeff=-0.5 if mode.endswith("pillow") else -0.75)
 
@@ -417,11 +398,11 @@ def test_linear_antialias(ctm):
                                 coordinate_transformation_mode=ctm, antialias=True)
 
 
-# Known disagreements of ags.interpolate with Interpolate-11 (OpenVINO's reference implementation
-# and interpolate_reference.py agree on each; strict: these fail loudly once the operator is fixed).
-KNOWN = [
+# Former disagreements of ags.interpolate with Interpolate-11 (OpenVINO's reference implementation
+# and interpolate_reference.py agree on each), kept as regression tests.
+FORMER_DISAGREEMENTS = [
     ("linear antialias, one axis down and one up: the specification stretches every axis by its scale "
-     "(a = scale, also > 1) once any axis is downscaled; the operator stretches the downscaled axes only",
+     "(a = scale, also > 1) once any axis is downscaled; the operator used to stretch the downscaled axes only",
      dict(mode="linear", antialias=True), [("sizes", [4, 20]), ("scales", [0.5, 2.0])]),
     ("pillow modes with shape_calculation_mode scales: the filter's step is in / out (the output length "
      "floor(scale * in)), not 1 / scale",
@@ -429,9 +410,8 @@ KNOWN = [
 ]
 
 
-@pytest.mark.parametrize("why,attrs,cases", KNOWN, ids=["linear-antialias-mixed", "pillow-scales"])
-@pytest.mark.xfail(strict=True, reason="known disagreement with Interpolate-11 (see KNOWN)")
-def test_known_disagreements_with_the_specification(why, attrs, cases):
+@pytest.mark.parametrize("why,attrs,cases", FORMER_DISAGREEMENTS, ids=["linear-antialias-mixed", "pillow-scales"])
+def test_former_disagreements_with_the_specification(why, attrs, cases):
     pytest.importorskip("openvino")
     x = _image(_rng("known", why), (1, 2, 9, 11), "float32")
     for calc, values in cases:
@@ -440,16 +420,38 @@ def test_known_disagreements_with_the_specification(why, attrs, cases):
                TOL_F32_VS_F32, f"{why}: {a} {values}")
 
 
-@pytest.mark.xfail(strict=True, reason="known disagreement: the operator resamples axes of unchanged length")
 def test_unchanged_axes_are_not_resampled():
     """tf_half_pixel_for_nn would move an axis of unchanged length by half a pixel: it is kept."""
     x = _image(_rng("keep"), (1, 2, 12, 10), "float32")
     for mode in ("nearest", "linear", "linear_onnx", "cubic"):
         got = check_against_reference(x, [12, 5], [2, 3], mode=mode, shape_calculation_mode="sizes",
                                       coordinate_transformation_mode="tf_half_pixel_for_nn", nearest_mode="ceil")
+        if mode == "linear_onnx":
+            continue                            # takes no single-axis set to compare with
         only_w = ags.interpolate(x, [5], [3], mode=mode, shape_calculation_mode="sizes",
                                  coordinate_transformation_mode="tf_half_pixel_for_nn", nearest_mode="ceil")
         _check(got, only_w, x, TOL_F32, mode)
+
+
+SPEC_PATH_CASES = [
+    (dict(mode="linear", antialias=True, shape_calculation_mode="sizes"), [4, 20], (12, 10)),
+    (dict(mode="linear", antialias=True, shape_calculation_mode="sizes"), [12, 4], (12, 10)),
+    (dict(mode="bilinear_pillow", shape_calculation_mode="scales"), [1.5, 0.75], (12, 10)),
+    (dict(mode="bicubic_pillow", shape_calculation_mode="scales", cube_coeff=-0.5), [0.35, 1.7], (12, 10)),
+    (dict(mode="cubic", shape_calculation_mode="sizes", coordinate_transformation_mode="tf_half_pixel_for_nn"),
+     [12, 5], (12, 10)),
+]
+
+
+@pytest.mark.parametrize("attrs,values,hw", SPEC_PATH_CASES, ids=[f"{c[0]['mode']}-{c[1]}" for c in SPEC_PATH_CASES])
+def test_spec_semantics_on_both_paths(attrs, values, hw):
+    """The AI Core tables (float32) and the AI CPU taps (float64) follow the same Interpolate-11 rules:
+    antialias on every axis once one shrinks, pillow steps of in / out, unchanged axes left alone."""
+    x = _image(_rng("paths", repr(attrs), values), (1, 2) + hw, "float32")
+    check_against_reference(x, values, [2, 3], **attrs)
+    assert ags.interpolate_last_path()["path"] == "ai_core", ags.interpolate_last_path()
+    check_against_reference(x.astype(np.float64), values, [2, 3], **attrs)
+    assert ags.interpolate_last_path()["path"] == "ai_cpu"
 
 
 @pytest.mark.parametrize("dtype", list(INT_DTYPES))

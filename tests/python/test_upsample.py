@@ -96,6 +96,22 @@ def test_scale_factors_set_the_coordinate_step(kind):
     _check(out, want, x, TOL["float32"], f"{kind} scales {scales}")
 
 
+@pytest.mark.parametrize("kind", ["bilinear2d", "bicubic2d", "bilinear2d_aa", "bicubic2d_aa", "nearest3d", "trilinear3d"])
+def test_scale_factor_that_keeps_a_length_follows_torch(kind):
+    """9 * 1.05 = 9.45 -> 9: the length does not change; torch's bicubic and nearest resample the axis
+    by 1 / 1.05, its other modes leave it alone, as Interpolate-11 does: the entry points follow torch."""
+    mode, aa, spatial = KINDS[kind]
+    shape = (1, 2, 9, 10) if spatial == 2 else (1, 2, 5, 9, 10)
+    scales = (1.05, 0.7) if spatial == 2 else (1.3, 1.05, 0.7)
+    x = _rng("keeps", kind).uniform(-1, 1, shape).astype(np.float32)
+    want = torch_ref(x, None, kind, False, scales)
+    size = want.shape[2:]
+    assert size[-2] == shape[-2]
+    status, msg, out = upsample(kind, x, shape[:2] + size, size, False, scales)
+    assert status == 0, msg
+    _check(out, want, x, TOL["float32"], f"{kind} scales {scales}")
+
+
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16", "float64"])
 @pytest.mark.parametrize("kind", ["nearest2d", "bilinear2d", "bicubic2d", "bilinear2d_aa", "trilinear3d"])
 def test_other_dtypes(kind, dtype):
