@@ -40,27 +40,39 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     const bool half = elem == 2;
     // The largest channel chunk (then the most rows) whose buffers fit the UB.
     for (int64_t cc = std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxChannelChunk); cc >= 1; --cc) {
+        if (Align(p.inW, per) * 8 * 4 > static_cast<int64_t>(platform.ubBytes)) break;   // not even one row fits
         t.gridBufBytes = static_cast<int32_t>(Align(kPointChunk * 3 * elem, 32));
         t.gridFloatBytes = half ? static_cast<int32_t>(kPointChunk * 3 * 4) : 0;
-        t.goBufBytes = static_cast<int32_t>(cc * Align(kPointChunk, per) * elem);
-        t.goFloatBytes = half ? static_cast<int32_t>(cc * Align(kPointChunk, per) * 4) : 0;
+        // gradOutput slabs: one per channel of the point-major block (Align(cc, 8)), as the Gather
+        // that turns them point-major counts block * points elements and may not count more than
+        // its source holds (Gather page, atlasascendc_api_07_0092: count)
+        const int64_t goSlabs = Align(cc, 8);
+        t.goBufBytes = static_cast<int32_t>(goSlabs * Align(kPointChunk, per) * elem);
+        t.goFloatBytes = half ? static_cast<int32_t>(goSlabs * Align(kPointChunk, per) * 4) : 0;
         t.tapBufBytes = static_cast<int32_t>(cc * 32);
         t.tapFloatBytes = half ? static_cast<int32_t>(cc * per * 4) : 0;
         t.pointBufBytes = static_cast<int32_t>(kPointChunk * 3 * 4);
         t.pointOutBytes = half ? static_cast<int32_t>(Align(kPointChunk * 3 * elem, 32)) : 0;
+        // input gradient: pixel-major float accumulator (a 32-byte-aligned block of the chunk's
+        // channels per pixel) fed by point-major gradOutput, stored a row at a time channel-major
+        const int64_t block = Align(cc, 8);   // floats per pixel / per point
+        const int64_t rowSlab = Align(p.inW, per);
+        t.goTBytes = static_cast<int32_t>((kPointChunk + 1) * block * 4);
+        t.goIndexBytes = static_cast<int32_t>(kPointChunk * block * 4);
+        t.rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
+        t.rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
+        t.accOutBytes = half ? static_cast<int32_t>(cc * rowSlab * elem) : 0;
         const int64_t fixed = int64_t{t.gridBufBytes} + t.gridFloatBytes + t.goBufBytes + t.goFloatBytes + t.tapBufBytes +
-                              t.tapFloatBytes + 2 * int64_t{t.pointBufBytes} + t.pointOutBytes;
+                              t.tapFloatBytes + 2 * int64_t{t.pointBufBytes} + t.pointOutBytes + t.goTBytes +
+                              t.goIndexBytes + t.rowStageBytes + t.rowIndexBytes + t.accOutBytes;
         const int64_t left = static_cast<int64_t>(platform.ubBytes) - fixed;
-        const int64_t perElem = 4 + (half ? elem : 0);   // float accumulator (+ the dtype copy for the store)
         if (left <= 0) continue;
-        const int64_t slabElems = left / perElem / cc / per * per;   // per channel, whole blocks
-        const int64_t tileRows = std::min<int64_t>(std::max<int64_t>(rows, 1), slabElems / std::max<int64_t>(p.inW, 1));
+        const int64_t pixels = left / (block * 4);
+        const int64_t tileRows = std::min<int64_t>(std::max<int64_t>(rows, 1), pixels / std::max<int64_t>(p.inW, 1));
         if (tileRows < 1) continue;
-        const int64_t slab = Align(tileRows * p.inW, per);
         t.channelChunk = cc;
         t.tileRows = tileRows;
-        t.accBytes = static_cast<int32_t>(cc * slab * 4);
-        t.accOutBytes = half ? static_cast<int32_t>(cc * slab * elem) : 0;
+        t.accBytes = static_cast<int32_t>(tileRows * p.inW * block * 4);
         break;
     }
     if (t.channelChunk == 0) {

@@ -4,7 +4,9 @@
 // - input gradient: every input-gradient element belongs to exactly one work unit (batch, channel
 //   chunk, tile of input rows). The unit zeroes its tile in UB, scans the batch's grid points in
 //   order and adds each tap that falls in the tile, then writes the tile once. An element's sum
-//   therefore always runs over the points in the same order, whatever the tiling.
+//   therefore always runs over the points in the same order, whatever the tiling. The tile is
+//   pixel-major (a 32-byte block of the chunk's channels per pixel), so a tap is one Muls of the
+//   point's gradOutput channels (gathered point-major) and one Add into the pixel's block.
 // - grid gradient: per point, no scatter. The taps are fetched (one DMA per tap row and channel
 //   chunk), combined with gradOutput and the weight derivatives and summed over the channels in order.
 // The coordinate rules follow torch's backward (aten/src/ATen/native/GridSampler.cpp): unnormalize
@@ -183,8 +185,28 @@ public:
             pipe_.InitBuffer(pointOutT_, t.pointOutBytes);
         }
         goSlab_ = AlignElems(t.pointChunk);
-        accSlab_ = AlignElems(t.tileRows * t.inW);
+        block_ = (t.channelChunk + 7) / 8 * 8;
+        rowSlab_ = AlignElems(t.inW);
         tapSlab_ = 32 / static_cast<int64_t>(sizeof(T));
+        if (t.computeInputGrad) {
+            pipe_.InitBuffer(goT_, t.goTBytes);
+            pipe_.InitBuffer(goIndex_, t.goIndexBytes);
+            pipe_.InitBuffer(rowStage_, t.rowStageBytes);
+            pipe_.InitBuffer(rowIndex_, t.rowIndexBytes);
+            // Gather offsets (bytes), written once: point p's block takes channel ch of the
+            // channel-major gradOutput chunk (lanes beyond the chunk repeat channel 0 and are never
+            // used); a row's pixel i sits at block i of the accumulator.
+            AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
+            for (int64_t p = 0; p < t.pointChunk; ++p) {
+                for (int64_t ch = 0; ch < block_; ++ch) {
+                    const int64_t from = (ch < t.channelChunk ? ch : 0) * goSlab_ + p;
+                    goIndex.SetValue(static_cast<uint32_t>(p * block_ + ch), static_cast<uint32_t>(from * 4));
+                }
+            }
+            AscendC::LocalTensor<uint32_t> rowIndex = rowIndex_.template Get<uint32_t>();
+            for (int64_t i = 0; i < t.inW; ++i) rowIndex.SetValue(static_cast<uint32_t>(i), static_cast<uint32_t>(i * block_ * 4));
+            AscendC::PipeBarrier<PIPE_ALL>();
+        }
     }
 
     __aicore__ inline void Process() {
@@ -292,8 +314,12 @@ private:
         const int64_t nr = (rows - r0) < t_.tileRows ? (rows - r0) : t_.tileRows;
         const int64_t w = t_.inW;
         AscendC::LocalTensor<float> acc = accBuf_.template Get<float>();
-        AscendC::Duplicate(acc, 0.0f, static_cast<int32_t>(cc * accSlab_));
+        AscendC::Duplicate(acc, 0.0f, static_cast<int32_t>(nr * w * block_));
         AscendC::PipeBarrier<PIPE_ALL>();
+        AscendC::LocalTensor<float> goT = goT_.template Get<float>();
+        AscendC::LocalTensor<float> product = goT[static_cast<uint32_t>(t_.pointChunk * block_)];
+        AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
+        const int32_t lanes = static_cast<int32_t>(cc);
         GradAxis axes[3];
         for (int64_t p0 = 0; p0 < t_.points; p0 += t_.pointChunk) {
             const int64_t np = (t_.points - p0) < t_.pointChunk ? (t_.points - p0) : t_.pointChunk;
@@ -301,6 +327,14 @@ private:
             // bucket the chunk on the fly: its gradOutput is fetched only when a tap falls in the tile
             if (!ChunkTouchesRows(coords, np, r0, nr)) continue;
             AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, p0, np);
+            // point-major: one block of the chunk's channels per point
+            // (Gather: atlasascendc_api_07_0092, byte offsets; count within the source and the
+            // offsets, which the tiling sizes for block_ slabs)
+            AscendC::Gather(goT, go, goIndex, 0u, static_cast<uint32_t>(np * block_));
+            AscendC::PipeBarrier<PIPE_ALL>();
+            // per tap, one multiply and one add of the point's channels into the pixel's block: each
+            // element still sums weight * gradOutput over the points (and taps) in order, rounded
+            // after the multiply and after the add as on the scalar unit
             for (int64_t p = 0; p < np; ++p) {
                 PointAxes(coords, p, axes);
                 for (int32_t jz = 0; jz < axes[2].count; ++jz) {
@@ -313,32 +347,42 @@ private:
                         for (int32_t jx = 0; jx < axes[0].count; ++jx) {
                             if (axes[0].index[jx] < 0) continue;
                             const float wt = wzy * axes[0].weight[jx];
-                            const int64_t at = (row - r0) * w + axes[0].index[jx];
-                            for (int64_t ch = 0; ch < cc; ++ch) {
-                                const uint32_t slot = static_cast<uint32_t>(ch * accSlab_ + at);
-                                const float g = go.GetValue(static_cast<uint32_t>(ch * goSlab_ + p));
-                                acc.SetValue(slot, acc.GetValue(slot) + wt * g);
-                            }
+                            const int64_t at = ((row - r0) * w + axes[0].index[jx]) * block_;
+                            AscendC::Muls(product, goT[static_cast<uint32_t>(p * block_)], wt, lanes);
+                            AscendC::PipeBarrier<PIPE_V>();
+                            AscendC::Add(acc[static_cast<uint32_t>(at)], acc[static_cast<uint32_t>(at)], product, lanes);
+                            AscendC::PipeBarrier<PIPE_V>();
                         }
                     }
                 }
             }
             AscendC::PipeBarrier<PIPE_ALL>();
         }
-        // one store of the tile: a block of nr * W elements per channel
-        const uint32_t len = static_cast<uint32_t>(nr * w * sizeof(T));
-        const uint32_t slabBlocks = static_cast<uint32_t>(accSlab_ * sizeof(T) / 32);
+        // the store, a row of the tile at a time: gathered channel-major (cc slabs of W), then one
+        // DMA of cc blocks of W elements
+        AscendC::LocalTensor<float> stage = rowStage_.template Get<float>();
+        AscendC::LocalTensor<uint32_t> rowIndex = rowIndex_.template Get<uint32_t>();
+        const uint32_t len = static_cast<uint32_t>(w * sizeof(T));
+        const uint32_t slabBlocks = static_cast<uint32_t>(rowSlab_ * sizeof(T) / 32);
         const uint32_t usedBlocks = (len + 31) / 32;
-        const uint32_t gap = static_cast<uint32_t>((plane_ - nr * w) * sizeof(T));
+        const uint32_t gap = static_cast<uint32_t>((plane_ - w) * sizeof(T));
         AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), len, slabBlocks - usedBlocks, gap, 0);
-        const int64_t dst = (b * t_.c + c0) * plane_ + r0 * w;
-        if constexpr (kIsFloat) {
-            AscendC::DataCopyPad(igGm_[dst], acc, copy);
-        } else {
-            AscendC::LocalTensor<T> out = accOut_.template Get<T>();
-            AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, static_cast<uint32_t>(cc * accSlab_));
+        for (int64_t r = 0; r < nr; ++r) {
+            AscendC::PipeBarrier<PIPE_ALL>();   // the previous row's store has read the stage
+            for (int64_t ch = 0; ch < cc; ++ch) {
+                const uint32_t base = static_cast<uint32_t>((r * w * block_ + ch) * 4);
+                AscendC::Gather(stage[static_cast<uint32_t>(ch * rowSlab_)], acc, rowIndex, base, static_cast<uint32_t>(w));
+            }
             AscendC::PipeBarrier<PIPE_ALL>();
-            AscendC::DataCopyPad(igGm_[dst], out, copy);
+            const int64_t dst = (b * t_.c + c0) * plane_ + (r0 + r) * w;
+            if constexpr (kIsFloat) {
+                AscendC::DataCopyPad(igGm_[dst], stage, copy);
+            } else {
+                AscendC::LocalTensor<T> out = accOut_.template Get<T>();
+                AscendC::Cast(out, stage, AscendC::RoundMode::CAST_RINT, static_cast<uint32_t>(cc * rowSlab_));
+                AscendC::PipeBarrier<PIPE_ALL>();
+                AscendC::DataCopyPad(igGm_[dst], out, copy);
+            }
         }
         AscendC::PipeBarrier<PIPE_ALL>();
     }
@@ -452,12 +496,13 @@ private:
     }
 
     GridSampleGradTilingData t_;
-    int64_t plane_ = 0, goSlab_ = 0, accSlab_ = 0, tapSlab_ = 0;
+    int64_t plane_ = 0, goSlab_ = 0, block_ = 0, rowSlab_ = 0, tapSlab_ = 0;
     AscendC::TPipe pipe_;
     AscendC::GlobalTensor<T> goGm_, xGm_, gridGm_, igGm_, ggGm_;
     AscendC::TBuf<AscendC::TPosition::VECIN> gridBuf_, goBuf_, tapBuf_;
     AscendC::TBuf<AscendC::TPosition::VECCALC> gridFloat_, goFloat_, tapFloat_, pointBuf_;
-    AscendC::TBuf<AscendC::TPosition::VECOUT> accBuf_, accOut_, pointOut_, pointOutT_;
+    AscendC::TBuf<AscendC::TPosition::VECOUT> accBuf_, accOut_, pointOut_, pointOutT_, rowStage_;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> goT_, goIndex_, rowIndex_;
 };
 
 }  // namespace gridsample

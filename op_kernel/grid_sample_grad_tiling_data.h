@@ -51,12 +51,16 @@ struct GridSampleGradTilingData {
     int32_t gridFloatBytes;  // the same as float
     int32_t goBufBytes;      // channelChunk gradOutput rows of pointChunk (dtype, 32-byte slabs)
     int32_t goFloatBytes;    // the same as float
-    int32_t accBytes;        // channelChunk x tileRows x W float accumulators (32-byte slabs)
-    int32_t accOutBytes;     // the same in the dtype, for the store
+    int32_t accBytes;        // tileRows x W pixels of channelChunk floats, pixel-major (a 32-byte-aligned block per pixel)
+    int32_t accOutBytes;     // one row of the tile channel-major in the dtype, for the store (half types only)
     int32_t tapBufBytes;     // channelChunk 32-byte blocks of one tap row (dtype)
     int32_t tapFloatBytes;   // the same as float
     int32_t pointBufBytes;   // pointChunk x 3 floats (grid-gradient sums, then results)
     int32_t pointOutBytes;   // pointChunk x 3 of the dtype
+    int32_t goTBytes;        // gradOutput point-major: (pointChunk + 1) blocks of channelChunk floats (the last: a product)
+    int32_t goIndexBytes;    // Gather byte offsets turning a gradOutput chunk point-major (uint32 per element)
+    int32_t rowStageBytes;   // one row of the tile channel-major as floats (channelChunk slabs of W, 32-byte aligned)
+    int32_t rowIndexBytes;   // Gather byte offsets of one row's pixels in the accumulator (uint32 per pixel)
 };
 
 }  // namespace gridsample

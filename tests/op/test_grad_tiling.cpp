@@ -32,7 +32,8 @@ GradProblem Problem(int32_t dims, int32_t kind, int32_t mode, int64_t c, int64_t
 
 int64_t UbUse(const gridsample::GridSampleGradTilingData& t) {
     return int64_t{t.gridBufBytes} + t.gridFloatBytes + t.goBufBytes + t.goFloatBytes + t.accBytes + t.accOutBytes +
-           t.tapBufBytes + t.tapFloatBytes + 2 * int64_t{t.pointBufBytes} + t.pointOutBytes;
+           t.tapBufBytes + t.tapFloatBytes + 2 * int64_t{t.pointBufBytes} + t.pointOutBytes + t.goTBytes +
+           t.goIndexBytes + t.rowStageBytes + t.rowIndexBytes;
 }
 
 }  // namespace
@@ -57,7 +58,7 @@ TEST_CASE("tiling keys are the literals of grid_sample_grad_tiling_data.h") {
 
 TEST_CASE("the UB partition fits and the units cover the work on every core count and UB size") {
     for (uint32_t cores : {1u, 8u, 40u, 48u})
-        for (uint64_t ub : {uint64_t{188160}, uint64_t{60000}})
+        for (uint64_t ub : {uint64_t{188160}, uint64_t{140000}})
             for (int kind = 0; kind < 3; ++kind)
                 for (int64_t w : {int64_t{1}, int64_t{7}, int64_t{300}, int64_t{2000}}) {
                     PlatformInfo platform{cores, ub};
@@ -95,6 +96,10 @@ TEST_CASE("outputMask selects the units; refusals say why") {
     CHECK_MSG(why.find("no work units") != std::string::npos, why);
     // an input row wider than the UB accumulator
     CHECK(!ComputeGradTiling(Problem(2, 0, 0, 1, 4, 100000, 10), PlatformInfo{}, &t, &why));
+    CHECK_MSG(why.find("does not fit the UB") != std::string::npos, why);
+    // the pixel-major accumulator takes a 32-byte block per pixel even for one channel: a row of
+    // 2000 (80 kB with its store staging) does not fit 60000 bytes of UB
+    CHECK(!ComputeGradTiling(Problem(2, 0, 0, 1, 4, 2000, 10), PlatformInfo{1, 60000}, &t, &why));
     CHECK_MSG(why.find("does not fit the UB") != std::string::npos, why);
     CHECK(!ComputeGradTiling(Problem(2, 0, 0, 1, 4, 4, 10), PlatformInfo{0, 188160}, &t, &why));
     CHECK_MSG(why.find("0 vector cores") != std::string::npos, why);
