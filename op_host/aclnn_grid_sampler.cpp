@@ -269,10 +269,12 @@ bool PlanViewCopy(const TensorDesc& d, uint32_t direction, uint32_t coreNum, uin
 bool PlanViewCopies(GridSampleExecutor* e) {
     auto* ascendc = platform_ascendc::PlatformAscendCManager::GetInstance();
     const uint32_t coreNum = ascendc->GetCoreNumAiv();
-    // ViewCopy's TPipe buffers get the UB less the 8 KiB reserve, as GridSample's tiling does
-    ascendc->ReserveLocalMemory(platform_ascendc::ReservedSize::RESERVED_SIZE_8K);
     uint64_t ub = 0;
     ascendc->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
+    // ViewCopy's TPipe buffers get the UB less the 8 KiB the package's tilings reserve (subtracted
+    // here, not reserved on the shared platform instance, which other threads read)
+    constexpr uint64_t kReservedUbBytes = 8192;
+    ub -= std::min(ub, kReservedUbBytes);
     for (auto [d, stage, dir] : {std::tuple<const TensorDesc*, StagedView*, uint32_t>{&e->input, &e->inputStage, viewcopy::kGather},
                                  {&e->grid, &e->gridStage, viewcopy::kGather},
                                  {&e->out, &e->outStage, viewcopy::kScatter}}) {
