@@ -152,8 +152,9 @@ def decode(data: bytes):
         n = 0
     if r.chance(8):
         c = 0
-    in_sp = [1 + r.below(6) for _ in range(spatial)]
-    out_sp = [1 + r.below(6) for _ in range(spatial)]
+    side = 6 if spatial <= 3 else 3   # keeps 4-D and 7-D cases to tens of thousands of elements
+    in_sp = [1 + r.below(side) for _ in range(spatial)]
+    out_sp = [1 + r.below(side) for _ in range(spatial)]
     if spatial and r.chance(10):
         in_sp[r.below(spatial)] = 0
     if spatial and r.chance(10):
