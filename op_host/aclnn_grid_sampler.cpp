@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "op_host/attr_names.h"
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "aclnnop/aclnn_grid_sampler3d.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
@@ -165,14 +166,13 @@ bool PlanKernel(GridSampleExecutor* e) {
     gert::Tensor x(toShape(xShape), nd, gert::kOnDeviceHbm, dtype, nullptr);
     gert::Tensor grid(toShape(e->grid.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
     gert::Tensor y(toShape(e->out.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    static const char* const kModeNames[] = {"bilinear", "nearest", "bicubic"};
     static const char* const kPaddingNames[] = {"zeros", "border", "reflection"};
     gert::OpTilingContextBuilder builder;
     builder.OpType("GridSample").OpName("GridSample").IONum(2, 1).InputTensors({&x, &grid}).OutputTensors({&y});
     // Every attribute the OpDef declares, in its order: ours where we have a value, else the default.
     for (ops::OpAttrDef& attr : def.GetAttrs()) {
         const std::string name = attr.GetName().GetString();
-        if (name == "interpolation_mode") builder.AppendAttr(ge::AscendString(kModeNames[e->mode]));
+        if (name == "interpolation_mode") builder.AppendAttr(ge::AscendString(opattr::kGridSampleModes[e->mode]));
         else if (name == "padding_mode") builder.AppendAttr(ge::AscendString(kPaddingNames[e->padding]));
         else if (name == "align_corners") builder.AppendAttr(e->alignCorners);
         else if (name == "channel_last") builder.AppendAttr(channelLast);

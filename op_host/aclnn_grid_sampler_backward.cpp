@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "op_host/attr_names.h"
 #include "aclnn/opdev/common_types.h"
 #include "aclnnop/aclnn_grid_sampler2d_backward.h"
 #include "aclnnop/aclnn_grid_sampler3d_backward.h"
@@ -93,13 +94,12 @@ bool PlanGradKernel(GridSampleGradExecutor* e, int spatialRank, std::string* why
     gert::Tensor grid(toShape(e->grid.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
     gert::Tensor xGrad(toShape(e->input.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
     gert::Tensor gridGrad(toShape(e->grid.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    static const char* const kModeNames[] = {"bilinear", "nearest", "bicubic"};
     static const char* const kPaddingNames[] = {"zeros", "border", "reflection"};
     gert::OpTilingContextBuilder builder;
     builder.OpType("GridSampleGrad").OpName("GridSampleGrad").IONum(3, 2).InputTensors({&go, &x, &grid}).OutputTensors({&xGrad, &gridGrad});
     for (ops::OpAttrDef& attr : def.GetAttrs()) {
         const std::string name = attr.GetName().GetString();
-        if (name == "interpolation_mode") builder.AppendAttr(ge::AscendString(kModeNames[e->mode]));
+        if (name == "interpolation_mode") builder.AppendAttr(ge::AscendString(opattr::kGridSampleModes[e->mode]));
         else if (name == "padding_mode") builder.AppendAttr(ge::AscendString(kPaddingNames[e->padding]));
         else if (name == "align_corners") builder.AppendAttr(e->alignCorners);
         else if (name == "x_grad_required") builder.AppendAttr(e->computeInputGrad);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "op_host/attr_names.h"
 #include "aclnnop/aclnn_interpolate.h"
 #include "op_host/aclnn_common.h"
 #include "op_host/aicpu/interpolate_aicpu.h"
@@ -48,10 +49,9 @@ const DtypeInfo* FindDtype(aclDataType t) {
     return nullptr;
 }
 
-constexpr const char* kModeNames[] = {"nearest", "linear", "linear_onnx", "cubic", "bilinear_pillow", "bicubic_pillow"};
-constexpr const char* kCoordNames[] = {"half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn",
-                                       "align_corners"};
-constexpr const char* kNearestNames[] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"};
+using opattr::kInterpolateCoordModes;
+using opattr::kInterpolateModes;
+using opattr::kInterpolateNearestModes;
 
 template <size_t N>
 std::string Choices(const char* const (&names)[N]) {
@@ -250,9 +250,9 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
     builder.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
     for (ops::OpAttrDef& attr : def.GetAttrs()) {
         const std::string name = attr.GetName().GetString();
-        if (name == "mode") builder.AppendAttr(ge::AscendString(kModeNames[attrs.mode]));
-        else if (name == "coordinate_transformation_mode") builder.AppendAttr(ge::AscendString(kCoordNames[attrs.coordMode]));
-        else if (name == "nearest_mode") builder.AppendAttr(ge::AscendString(kNearestNames[attrs.nearestMode]));
+        if (name == "mode") builder.AppendAttr(ge::AscendString(kInterpolateModes[attrs.mode]));
+        else if (name == "coordinate_transformation_mode") builder.AppendAttr(ge::AscendString(kInterpolateCoordModes[attrs.coordMode]));
+        else if (name == "nearest_mode") builder.AppendAttr(ge::AscendString(kInterpolateNearestModes[attrs.nearestMode]));
         else if (name == "antialias") builder.AppendAttr(e->aicpuArgs.antialias != 0);
         else if (name == "cube_coeff") builder.AppendAttr(static_cast<float>(attrs.cubeCoeff));
         else if (name == "axes") builder.AppendAttr(axes);
@@ -333,9 +333,9 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
 }
 }  // namespace
 
-std::string ModeChoices() { return Choices(kModeNames); }
-std::string CoordModeChoices() { return Choices(kCoordNames); }
-std::string NearestModeChoices() { return Choices(kNearestNames); }
+std::string ModeChoices() { return Choices(kInterpolateModes); }
+std::string CoordModeChoices() { return Choices(kInterpolateCoordModes); }
+std::string NearestModeChoices() { return Choices(kInterpolateNearestModes); }
 
 aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, const InterpolateAttrs& attrs,
                                         aclTensor* y, uint64_t* workspaceSize, aclOpExecutor** executor) {
@@ -427,7 +427,7 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
     const bool pillow = attrs.mode == kBilinearPillow || attrs.mode == kBicubicPillow;
     if (pillow && attrs.axes.size() != 2)
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      std::string("mode ") + std::to_string(attrs.mode) + " (" + kModeNames[attrs.mode] + ") with axes " +
+                      std::string("mode ") + std::to_string(attrs.mode) + " (" + kInterpolateModes[attrs.mode] + ") with axes " +
                           Join(attrs.axes) + "; expected exactly two axes");
     // y's shape: resized axes take y's sizes; every other axis is x's padded length
     std::vector<aicpu::Pass> passes;

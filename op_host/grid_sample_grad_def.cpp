@@ -2,10 +2,10 @@
 // and infer functions: inputs y_grad (N, C, *out), x (N, C, *in), grid (N, *out, dims); outputs
 // x_grad like x and grid_grad like grid; attributes as GridSample's plus which gradients to compute.
 // The tiling function is a thin adapter around the pure ComputeGradTiling.
-#include <cstring>
 #include <string>
 #include <vector>
 
+#include "op_host/attr_names.h"
 #include "exe_graph/runtime/infer_datatype_context.h"
 #include "exe_graph/runtime/infer_shape_context.h"
 #include "exe_graph/runtime/tiling_context.h"
@@ -23,19 +23,6 @@ enum GridSampleGradAttr : size_t {
     kGradAttrInputGrad,   // compute x_grad
     kGradAttrGridGrad,    // compute grid_grad
 };
-
-namespace {
-
-int32_t GradIndexOf(const char* value, std::initializer_list<const char*> names) {
-    int32_t i = 0;
-    for (const char* n : names) {
-        if (value != nullptr && std::strcmp(value, n) == 0) return i;
-        ++i;
-    }
-    return -1;
-}
-
-}  // namespace
 
 ge::graphStatus GridSampleGradTilingFunc(gert::TilingContext* context) {
     const gert::StorageShape* goShape = context->GetInputShape(0);
@@ -58,8 +45,8 @@ ge::graphStatus GridSampleGradTilingFunc(gert::TilingContext* context) {
         case ge::DT_BF16: p.dataKind = kBFloat16; break;
         default: return ge::GRAPH_FAILED;
     }
-    p.mode = GradIndexOf(attrs->GetStr(kGradAttrInterpolationMode), {"bilinear", "nearest", "bicubic"});
-    p.padding = GradIndexOf(attrs->GetStr(kGradAttrPaddingMode), {"zeros", "border", "reflection"});
+    p.mode = opattr::IndexOfName(attrs->GetStr(kGradAttrInterpolationMode), opattr::kGridSampleModes);
+    p.padding = opattr::IndexOfName(attrs->GetStr(kGradAttrPaddingMode), opattr::kGridSamplePaddings);
     const bool* alignCorners = attrs->GetBool(kGradAttrAlignCorners);
     const bool* inputGrad = attrs->GetBool(kGradAttrInputGrad);
     const bool* gridGrad = attrs->GetBool(kGradAttrGridGrad);

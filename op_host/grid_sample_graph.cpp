@@ -1,9 +1,9 @@
 // GridSample in graph mode (grid_sample_graph.h): the node's attributes mapped onto the aclnn call,
 // tensors described as contiguous views of GE's buffers (a channel-last x as the strided NC...
 // view of its (N, ..., C) buffer), then aclnnGridSamplerNd's two phases and a wait for the stream.
+#include "op_host/attr_names.h"
 #include "op_host/grid_sample_graph.h"
 
-#include <cstring>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
@@ -19,15 +19,6 @@ bool AclType(ge::DataType t, aclDataType* out) {
         case ge::DT_BF16: *out = ACL_BF16; return true;
         default: return false;
     }
-}
-
-int64_t IndexOf(const ge::AscendString& v, std::initializer_list<const char*> names) {
-    int64_t i = 0;
-    for (const char* n : names) {
-        if (std::strcmp(v.GetString(), n) == 0) return i;
-        ++i;
-    }
-    return -1;
 }
 
 std::vector<int64_t> Contiguous(const std::vector<int64_t>& shape) {
@@ -54,8 +45,8 @@ bool RunGridSampleNode(const ge::Operator& op, void* x, const ge::TensorDesc& xD
     op.GetAttr("padding_mode", padding);
     op.GetAttr("align_corners", alignCorners);
     op.GetAttr("channel_last", channelLast);
-    const int64_t modeIndex = IndexOf(mode, {"bilinear", "nearest", "bicubic"});
-    const int64_t paddingIndex = IndexOf(padding, {"zeros", "border", "reflection"});
+    const int64_t modeIndex = opattr::IndexOfName(mode.GetString(), opattr::kGridSampleModes);
+    const int64_t paddingIndex = opattr::IndexOfName(padding.GetString(), opattr::kGridSamplePaddings);
     aclDataType dtype;
     if (modeIndex < 0 || paddingIndex < 0 || !AclType(xDesc.GetDataType(), &dtype)) {
         *why = "attributes or dtype outside what infer-shape accepted";

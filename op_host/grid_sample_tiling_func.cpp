@@ -5,10 +5,10 @@
 // View strides: a gert shape has none, so the op-API layer passes them as the optional ListInt
 // attributes x_strides / grid_strides / y_strides (element strides of each tensor's dims in the
 // order given); empty (graph mode) means contiguous. channel_last: x is (N, H, W, C) or (N, D, H, W, C).
-#include <cstring>
 #include <string>
 #include <vector>
 
+#include "op_host/attr_names.h"
 #include "op_host/grid_sample_op_impl.h"
 #include "op_host/grid_sample_compute_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -37,15 +37,6 @@ bool StridesOf(const gert::RuntimeAttrs* attrs, size_t index, const std::vector<
     return true;
 }
 
-int32_t IndexOf(const char* value, std::initializer_list<const char*> names) {
-    int32_t i = 0;
-    for (const char* n : names) {
-        if (value != nullptr && std::strcmp(value, n) == 0) return i;
-        ++i;
-    }
-    return -1;
-}
-
 }  // namespace
 
 ge::graphStatus GridSampleTilingFunc(gert::TilingContext* context) {
@@ -70,8 +61,8 @@ ge::graphStatus GridSampleTilingFunc(gert::TilingContext* context) {
         case ge::DT_BF16: p.dataKind = kBFloat16; break;
         default: return ge::GRAPH_FAILED;
     }
-    p.mode = IndexOf(attrs->GetStr(kAttrInterpolationMode), {"bilinear", "nearest", "bicubic"});
-    p.padding = IndexOf(attrs->GetStr(kAttrPaddingMode), {"zeros", "border", "reflection"});
+    p.mode = opattr::IndexOfName(attrs->GetStr(kAttrInterpolationMode), opattr::kGridSampleModes);
+    p.padding = opattr::IndexOfName(attrs->GetStr(kAttrPaddingMode), opattr::kGridSamplePaddings);
     const bool* alignCorners = attrs->GetBool(kAttrAlignCorners);
     const bool* channelLast = attrs->GetBool(kAttrChannelLast);
     if (p.mode < 0 || p.padding < 0 || alignCorners == nullptr || channelLast == nullptr) return ge::GRAPH_FAILED;

@@ -2,6 +2,7 @@
 // aclnnInterpolate's codes, scales / sizes / axes read from the host (the Const operators' values,
 // else copied from the device), tensors described as contiguous views of GE's buffers, then
 // aclnnInterpolate's two phases and a wait for the stream.
+#include "op_host/attr_names.h"
 #include "op_host/interpolate_graph.h"
 
 #include <cstring>
@@ -24,15 +25,6 @@ bool AclType(ge::DataType t, aclDataType* out) {
         case ge::DT_INT32: *out = ACL_INT32; return true;
         default: return false;
     }
-}
-
-int64_t IndexOf(const ge::AscendString& v, std::initializer_list<const char*> names) {
-    int64_t i = 0;
-    for (const char* n : names) {
-        if (std::strcmp(v.GetString(), n) == 0) return i;
-        ++i;
-    }
-    return -1;
 }
 
 std::vector<int64_t> Contiguous(const std::vector<int64_t>& shape) {
@@ -97,11 +89,11 @@ bool RunInterpolateNode(const ge::Operator& op, void* image, const ge::TensorDes
     op.GetAttr("pads_begin", padsBegin);
     op.GetAttr("pads_end", padsEnd);
     const int64_t modeCode =
-        IndexOf(mode, {"nearest", "linear", "linear_onnx", "cubic", "bilinear_pillow", "bicubic_pillow"});
-    const int64_t calcCode = IndexOf(calc, {"sizes", "scales"});
+        opattr::IndexOfName(mode.GetString(), opattr::kInterpolateModes);
+    const int64_t calcCode = opattr::IndexOfName(calc.GetString(), opattr::kInterpolateShapeCalcModes);
     const int64_t coordCode =
-        IndexOf(coord, {"half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn", "align_corners"});
-    const int64_t nearestCode = IndexOf(nearest, {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"});
+        opattr::IndexOfName(coord.GetString(), opattr::kInterpolateCoordModes);
+    const int64_t nearestCode = opattr::IndexOfName(nearest.GetString(), opattr::kInterpolateNearestModes);
     aclDataType dtype;
     if (modeCode < 0 || calcCode < 0 || coordCode < 0 || nearestCode < 0 || !AclType(imageDesc.GetDataType(), &dtype)) {
         *why = "attributes or dtype outside what infer-shape accepted";

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "op_host/attr_names.h"
 #include "op_host/aicpu/interpolate_aicpu.h"
 #include "op_host/interpolate_op_impl.h"
 #include "op_host/interpolate_plan.h"
@@ -228,12 +229,6 @@ std::vector<int64_t> DimsOf(const gert::Shape& s) {
     return v;
 }
 
-int32_t IndexOf(const char* value, const char* const* names, int32_t count) {
-    for (int32_t i = 0; i < count; ++i)
-        if (value != nullptr && std::strcmp(value, names[i]) == 0) return i;
-    return -1;
-}
-
 }  // namespace
 
 ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
@@ -253,14 +248,10 @@ ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
         case ge::DT_BF16: p.dataKind = 2; break;
         default: return ge::GRAPH_FAILED;
     }
-    static const char* const kModes[] = {"nearest", "linear", "linear_onnx", "cubic", "bilinear_pillow", "bicubic_pillow"};
-    static const char* const kCoords[] = {"half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn",
-                                          "align_corners"};
-    static const char* const kNearest[] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"};
     aicpu::KernelArgs args;
-    args.mode = IndexOf(attrs->GetStr(kAttrMode), kModes, 6);
-    args.coordMode = IndexOf(attrs->GetStr(kAttrCoordinateTransformationMode), kCoords, 5);
-    args.nearestMode = IndexOf(attrs->GetStr(kAttrNearestMode), kNearest, 5);
+    args.mode = opattr::IndexOfName(attrs->GetStr(kAttrMode), opattr::kInterpolateModes);
+    args.coordMode = opattr::IndexOfName(attrs->GetStr(kAttrCoordinateTransformationMode), opattr::kInterpolateCoordModes);
+    args.nearestMode = opattr::IndexOfName(attrs->GetStr(kAttrNearestMode), opattr::kInterpolateNearestModes);
     const bool* antialias = attrs->GetBool(kAttrAntialias);
     const float* cubeCoeff = attrs->GetFloat(kAttrCubeCoeff);
     if (args.mode < 0 || args.coordMode < 0 || args.nearestMode < 0 || antialias == nullptr || cubeCoeff == nullptr)

@@ -1,0 +1,28 @@
+// The string values of the operators' enum attributes, in the order of their integer codes (the
+// aclnn interpolationMode / paddingMode and aclnnInterpolate codes), shared by the OpDef tiling
+// functions, the graph kernels and the aclnn layers that build TilingContexts.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace opattr {
+
+constexpr const char* kGridSampleModes[] = {"bilinear", "nearest", "bicubic"};
+constexpr const char* kGridSamplePaddings[] = {"zeros", "border", "reflection"};
+constexpr const char* kInterpolateModes[] = {"nearest", "linear", "linear_onnx", "cubic", "bilinear_pillow",
+                                             "bicubic_pillow"};
+constexpr const char* kInterpolateCoordModes[] = {"half_pixel", "pytorch_half_pixel", "asymmetric",
+                                                  "tf_half_pixel_for_nn", "align_corners"};
+constexpr const char* kInterpolateNearestModes[] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"};
+constexpr const char* kInterpolateShapeCalcModes[] = {"sizes", "scales"};
+
+// The code of an attribute value: its index in names, or -1 for a null or unknown value.
+template <size_t N>
+int32_t IndexOfName(const char* value, const char* const (&names)[N]) {
+    for (size_t i = 0; i < N; ++i)
+        if (value != nullptr && std::strcmp(value, names[i]) == 0) return static_cast<int32_t>(i);
+    return -1;
+}
+
+}  // namespace opattr
