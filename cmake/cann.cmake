@@ -33,6 +33,8 @@ npu_op_package(${vendor_name}
 # op_host, by glob so that every OpDef, tiling and gert infer-shape source is built as it lands.
 file(GLOB AGS_CANN_OPDEF_SRCS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/op_host/*def*.cpp)
 file(GLOB AGS_CANN_TILING_SRCS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/op_host/*tiling*.cpp)
+# the op-API layer's TilingContext builder is not part of liboptiling
+list(FILTER AGS_CANN_TILING_SRCS EXCLUDE REGEX "/op_host/tiling_runner\\.cpp$")
 file(GLOB AGS_CANN_INFER_SRCS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/op_host/*infer*.cpp)
 if(NOT AGS_CANN_OPDEF_SRCS)
   message(FATAL_ERROR "op_host/*def*.cpp: no OpDef source; the package registers the op from it")
@@ -66,10 +68,13 @@ target_link_libraries(cust_op_proto PRIVATE ascendcl)
 # take precedence over CANN's built-in ones. op_host/launch_cann.cpp implements
 # op_host/grid_sample_launch.h with the ACL runtime (launch_sim.cpp is the simulator's): it loads
 # the kernel binaries this package installs (vendors/<vendor_name>/op_impl/ai_core/tbe/kernel/<soc>/).
+# The aclnn entry points call each op's tiling function by its own symbol (op_host/tiling_runner.h),
+# so the tiling sources are compiled into this library too.
 file(GLOB AGS_CANN_OPAPI_SRCS CONFIGURE_DEPENDS
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aclnn_*.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/*compute_tiling*.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/op_host/tiling_runner.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/*.cpp)
+list(APPEND AGS_CANN_OPAPI_SRCS ${AGS_CANN_TILING_SRCS})
 npu_op_library(cust_opapi ACLNN ${AGS_CANN_OPAPI_SRCS} ${CMAKE_CURRENT_SOURCE_DIR}/op_host/launch_cann.cpp)
 # The tiling computes each Interpolate axis's tap count with the axis function of
 # op_host/aicpu/interpolate_aicpu.cpp.
@@ -83,6 +88,24 @@ target_link_libraries(cust_opapi PRIVATE ascendcl)
 npu_op_kernel_library(ascendc_kernels
   SRC_BASE ${CMAKE_CURRENT_SOURCE_DIR}/op_kernel
   TILING_LIBRARY cust_optiling)
+
+# The AI CPU operators (op_kernel_aicpu/: CpuKernels registered with REGISTER_CPU_KERNEL, with the
+# float64 math of op_host/aicpu/) as the AI CPU custom-kernel library libcust_aicpu_kernels.so that the
+# op info library op_kernel_aicpu/op_info_cfg/aicpu_kernel/*.ini names (opInfo.kernelSo), built with
+# the toolkit's AI CPU headers (include/aicpu) and linked against its kernel context library:
+#   "AI CPU Operator Information Library" https://www.hiascend.com/document/detail/en/canncommercial/800/opdevg/tbeaicpudevg/atlasopdev_10_0080.html
+#   "API Overview" (cpu_context.h ..., libcpu_kernels_context.a) https://www.hiascend.com/document/detail/en/canncommercial/800/apiref/aicpuopapi/atlasopdev_10_0142.html
+# The AI CPU runs these on the device's CPU cores: the library must be built for them (aarch64).
+file(GLOB AGS_CANN_AICPU_SRCS CONFIGURE_DEPENDS
+  ${CMAKE_CURRENT_SOURCE_DIR}/op_kernel_aicpu/*.cpp ${CMAKE_CURRENT_SOURCE_DIR}/op_host/aicpu/*.cpp)
+add_library(cust_aicpu_kernels SHARED ${AGS_CANN_AICPU_SRCS})
+target_include_directories(cust_aicpu_kernels PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
+  ${ASCEND_CANN_PACKAGE_PATH}/include/aicpu ${ASCEND_CANN_PACKAGE_PATH}/include)
+target_link_libraries(cust_aicpu_kernels PRIVATE
+  ${ASCEND_CANN_PACKAGE_PATH}/opp/built-in/op_impl/aicpu/aicpu_kernel/lib/libcpu_kernels_context.a)
+install(TARGETS cust_aicpu_kernels LIBRARY DESTINATION packages/vendors/${vendor_name}/op_impl/cpu/aicpu_kernel/impl)
+install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/op_kernel_aicpu/op_info_cfg/aicpu_kernel/
+  DESTINATION packages/vendors/${vendor_name}/op_impl/cpu/config)
 
 file(GLOB AGS_CANN_PUBLIC_HEADERS CONFIGURE_DEPENDS
   ${CMAKE_CURRENT_SOURCE_DIR}/op_host/include/aclnnop/*.h ${CMAKE_CURRENT_SOURCE_DIR}/op_graph/*.h)

@@ -132,6 +132,11 @@ inline gridsample::aicpu::View ToView(const TensorDesc& d, void* data) {
     return v;
 }
 
+// A view as an AI CPU operator's tensor (its strides travel as the op's `<name>_strides` attribute).
+inline gridsample::AicpuTensor AicpuTensorOf(const TensorDesc& d) {
+    return gridsample::AicpuTensor{d.data, d.type->dtype, d.shape, d.extentBytes};
+}
+
 inline std::vector<int64_t> ContiguousStrides(const std::vector<int64_t>& shape) {
     std::vector<int64_t> s(shape.size(), 1);
     for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) s[i] = s[i + 1] * std::max<int64_t>(shape[i + 1], 1);

@@ -17,12 +17,11 @@
 #include "op_host/aclnn_common.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
 #include "op_host/grid_sample_launch.h"
-#include "base/context_builder/op_tiling_context_builder.h"
 #include "op_host/grid_sample_compute_tiling.h"
-#include "op_kernel/view_copy_tiling.h"
-#include "platform/platform_infos_def.h"
-#include "register/op_def_registry.h"
-#include "tiling/platform/platform_ascendc.h"
+#include "op_host/grid_sample_op_impl.h"
+#include "op_host/tiling_platform.h"
+#include "op_host/tiling_runner.h"
+#include "op_host/view_copy_op_impl.h"
 
 namespace {
 
@@ -56,6 +55,7 @@ struct GridSampleExecutor : ExecutorBase {
     int mode = 0, padding = 0;
     bool alignCorners = false;
     uint64_t workspaceBytes = 0;
+    uint64_t systemWorkspaceBytes = 0;   // at the workspace's start; the tiling's own area follows
 };
 
 }  // namespace
@@ -114,9 +114,9 @@ ge::DataType GeType(aclDataType t) {
     return t == ACL_FLOAT ? ge::DT_FLOAT : t == ACL_FLOAT16 ? ge::DT_FLOAT16 : ge::DT_BF16;
 }
 
-// Plans the AI Core kernel the way the op-API layer does: finds GridSample's registered tiling
-// function through the OpDef registry, runs it on a TilingContext built from the tensors and
-// attributes, and keeps its block dim, tiling key, tiling data and workspace size. False when the
+// Plans the AI Core kernel the way the op-API layer does: runs GridSample's tiling function (the one
+// its OpDef registers) on a TilingContext built from the tensors and attributes, and keeps its block
+// dim, tiling key, tiling data and workspace size. False when the
 // kernel cannot take the problem (a DMA stride beyond 32 bits, or no UB partition fits), and the
 // AI CPU path runs it instead.
 bool PlanKernel(GridSampleExecutor* e) {
@@ -141,9 +141,6 @@ bool PlanKernel(GridSampleExecutor* e) {
         for (int64_t s : *strides)
             if (s > kMaxDmaStrideBytes / elem) return false;
 
-    ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSample");
-    gert::OpImplRegisterV2::TilingKernelFunc tilingFunc = def.AICore().GetTiling();
-    if (tilingFunc == nullptr) return false;
     // Channel-last input goes to the tiling as (N, [D,] H, W, C) with its strides in that order.
     std::vector<int64_t> xShape = e->input.shape, xStrides = is;
     if (channelLast) {
@@ -156,52 +153,22 @@ bool PlanKernel(GridSampleExecutor* e) {
         xShape.push_back(e->input.shape[1]);
         xStrides.push_back(is[1]);
     }
-    auto toShape = [](const std::vector<int64_t>& dims) {
-        gert::Shape s;
-        for (int64_t d : dims) s.AppendDim(d);
-        return gert::StorageShape(s, s);
-    };
     const ge::DataType dtype = GeType(e->input.type->dtype);
-    const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
-    gert::Tensor x(toShape(xShape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    gert::Tensor grid(toShape(e->grid.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    gert::Tensor y(toShape(e->out.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    static const char* const kPaddingNames[] = {"zeros", "border", "reflection"};
-    gert::OpTilingContextBuilder builder;
-    builder.OpType("GridSample").OpName("GridSample").IONum(2, 1).InputTensors({&x, &grid}).OutputTensors({&y});
-    // Every attribute the OpDef declares, in its order: ours where we have a value, else the default.
-    for (ops::OpAttrDef& attr : def.GetAttrs()) {
-        const std::string name = attr.GetName().GetString();
-        if (name == "interpolation_mode") builder.AppendAttr(ge::AscendString(opattr::kGridSampleModes[e->mode]));
-        else if (name == "padding_mode") builder.AppendAttr(ge::AscendString(kPaddingNames[e->padding]));
-        else if (name == "align_corners") builder.AppendAttr(e->alignCorners);
-        else if (name == "channel_last") builder.AppendAttr(channelLast);
-        else if (name == "x_strides") builder.AppendAttr(xStrides);
-        else if (name == "grid_strides") builder.AppendAttr(gs);
-        else if (name == "y_strides") builder.AppendAttr(os);
-        else if (attr.GetKind() == ops::OpAttrDef::Kind::kBool) builder.AppendAttr(attr.DefaultBool());
-        else if (attr.GetKind() == ops::OpAttrDef::Kind::kInt) builder.AppendAttr(attr.DefaultInt());
-        else if (attr.GetKind() == ops::OpAttrDef::Kind::kFloat) builder.AppendAttr(attr.DefaultFloat());
-        else if (attr.GetKind() == ops::OpAttrDef::Kind::kString) builder.AppendAttr(ge::AscendString(attr.DefaultString().c_str()));
-        else builder.AppendAttr(attr.DefaultListInt());
-    }
-    fe::PlatFormInfos platform;   // the current device's platform description
-    constexpr size_t kTilingDataCapacity = 4096;
-    auto tilingBuffer = gert::TilingData::CreateCap(kTilingDataCapacity);
-    auto* rawTiling = reinterpret_cast<gert::TilingData*>(tilingBuffer.get());
-    gert::ContinuousVector workspaceSizes;
-    builder.PlatformInfo(&platform).TilingData(rawTiling).Workspace(&workspaceSizes);
-    auto holder = builder.Build();
-    gert::TilingContext* context = holder.GetContext();
-    if (tilingFunc(context) != ge::GRAPH_SUCCESS) return false;
-    if (rawTiling->GetDataSize() != sizeof(gridsample::GridSampleTilingData) || context->GetWorkspaceNum() < 1 ||
-        context->GetBlockDim() == 0)
+    // Every attribute of the OpDef (grid_sample_def.cpp), in its order.
+    const std::vector<gridsample::TilingAttr> attrs = {
+        std::string(opattr::kGridSampleModes[e->mode]), std::string(opattr::kGridSamplePaddings[e->padding]),
+        e->alignCorners, channelLast, opattr::kDefaultSchedulerMode, xStrides, gs, os};
+    gridsample::TilingRun run;
+    std::string why;
+    if (!gridsample::RunTiling(gridsample::GridSampleTilingFunc, "GridSample", {{xShape, dtype}, {e->grid.shape, dtype}},
+                               {{e->out.shape, dtype}}, attrs, sizeof(gridsample::GridSampleTilingData), &run, &why))
         return false;
-    std::memcpy(&e->tiling.data, rawTiling->GetData(), sizeof(gridsample::GridSampleTilingData));
-    e->tiling.blockDim = context->GetBlockDim();
-    e->tiling.tilingKey = context->GetTilingKey();
-    // The tiling's workspace (where the tiling data is staged) comes first, packed views after it.
-    const uint64_t base = AlignUp(static_cast<const size_t*>(workspaceSizes.GetData())[0]);
+    std::memcpy(&e->tiling.data, run.data.data(), sizeof(gridsample::GridSampleTilingData));
+    e->tiling.blockDim = run.blockDim;
+    e->tiling.tilingKey = run.tilingKey;
+    // The tiling's workspace comes first (the system workspace, then its own, where the tiling data is
+    // staged), packed views after it.
+    const uint64_t base = AlignUp(run.workspaceBytes);
     e->tiling.workspaceBytes = base;
     for (StagedView* stage : {&e->inputStage, &e->gridStage, &e->outStage})
         if (stage->staged) stage->wsOffset += base;
@@ -210,76 +177,23 @@ bool PlanKernel(GridSampleExecutor* e) {
     return true;
 }
 
-// ViewCopy tiling for one staged view: size-1 dims dropped, dims merged where the view is
-// contiguous across them (the packed side always is), rows of the innermost dim cut into chunks
-// that fit a UB buffer, (row, chunk) units split evenly over the cores. False when the view's
-// innermost step is beyond a DMA's 32-bit gap.
-bool PlanViewCopy(const TensorDesc& d, uint32_t direction, uint32_t coreNum, uint64_t ubBytes, StagedView* stage) {
-    std::vector<int64_t> shape, stride;
-    for (size_t i = 0; i < d.shape.size(); ++i) {
-        if (d.shape[i] == 1) continue;
-        int64_t outer = 0;
-        if (!shape.empty() && !__builtin_mul_overflow(d.strides[i], d.shape[i], &outer) && stride.back() == outer) {
-            shape.back() *= d.shape[i];
-            stride.back() = d.strides[i];
-            continue;
-        }
-        shape.push_back(d.shape[i]);
-        stride.push_back(d.strides[i]);
-    }
-    if (shape.empty()) {
-        shape.push_back(1);
-        stride.push_back(1);
-    }
-    if (shape.size() > static_cast<size_t>(viewcopy::kMaxRank)) return false;
-    const int64_t elem = d.type->bytes;
-    const int64_t step = stride.back();
-    if (step > 1 && step - 1 > kMaxDmaStrideBytes / elem) return false;
-    if (elem != 2 && elem != 4) return false;
-    viewcopy::ViewCopyTilingData& t = stage->copy;
-    t = viewcopy::ViewCopyTilingData{};
-    t.direction = direction;
-    t.rank = static_cast<uint32_t>(shape.size());
-    int64_t span = 0;
-    for (size_t i = 0; i < shape.size(); ++i) {
-        t.shape[i] = shape[i];
-        t.stride[i] = stride[i];
-        span += (shape[i] - 1) * stride[i];
-    }
-    t.viewSpan = static_cast<uint64_t>(span + 1);
-    t.total = static_cast<uint64_t>(d.elements);
-    t.rows = t.total / static_cast<uint64_t>(shape.back());
-    // two buffers of at most 32 KiB: small enough chunks to spread a single row over cores
-    const uint64_t buf = std::min<uint64_t>(32768, ubBytes / 2 / 32 * 32);
-    const uint64_t maxRun = std::min<uint64_t>(buf, 2097151) / static_cast<uint64_t>(elem);
-    const uint64_t chunk = step == 1 ? maxRun : step == 0 ? 1 : std::min<uint64_t>(4095, buf / 32);
-    t.chunk = static_cast<uint32_t>(std::min<uint64_t>(chunk, static_cast<uint64_t>(shape.back())));
-    t.chunksPerRow = static_cast<uint32_t>((static_cast<uint64_t>(shape.back()) + t.chunk - 1) / t.chunk);
-    const uint64_t units = t.rows * t.chunksPerRow;
-    const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(coreNum, units));
-    t.unitsPerCore = (units + cores - 1) / cores;
-    t.usedCores = static_cast<uint32_t>((units + t.unitsPerCore - 1) / t.unitsPerCore);
-    t.bufBytes = static_cast<uint32_t>(buf);
-    stage->copyKey = elem == 2 ? VIEW_COPY_KEY_B16 : VIEW_COPY_KEY_B32;
-    return true;
-}
-
-// ViewCopy tilings of the views PlanKernel staged; they travel in the workspace after the staged
-// buffers. False when one of them cannot be addressed by the ViewCopy kernel.
-bool PlanViewCopies(GridSampleExecutor* e) {
-    auto* ascendc = platform_ascendc::PlatformAscendCManager::GetInstance();
-    const uint32_t coreNum = ascendc->GetCoreNumAiv();
-    uint64_t ub = 0;
-    ascendc->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
-    // ViewCopy's TPipe buffers get the UB less the 8 KiB the package's tilings reserve (subtracted
-    // here, not reserved on the shared platform instance, which other threads read)
-    constexpr uint64_t kReservedUbBytes = 8192;
-    ub -= std::min(ub, kReservedUbBytes);
-    for (auto [d, stage, dir] : {std::tuple<const TensorDesc*, StagedView*, uint32_t>{&e->input, &e->inputStage, viewcopy::kGather},
-                                 {&e->grid, &e->gridStage, viewcopy::kGather},
-                                 {&e->out, &e->outStage, viewcopy::kScatter}}) {
+// ViewCopy tilings of the views PlanKernel staged, from ViewCopy's tiling function
+// (view_copy_def.cpp); they travel in the workspace after the staged buffers. False, with `why`,
+// when one of them cannot be addressed by the ViewCopy kernel either.
+bool PlanViewCopies(GridSampleExecutor* e, std::string* why) {
+    for (auto [d, stage, scatter] : {std::tuple<const TensorDesc*, StagedView*, bool>{&e->input, &e->inputStage, false},
+                                     {&e->grid, &e->gridStage, false},
+                                     {&e->out, &e->outStage, true}}) {
         if (!stage->staged) continue;
-        if (!PlanViewCopy(*d, dir, coreNum, ub, stage)) return false;
+        const gridsample::TilingTensor t{d->shape, GeType(d->type->dtype)};
+        const std::vector<gridsample::TilingAttr> attrs = {scatter ? std::vector<int64_t>{} : d->strides,
+                                                           scatter ? d->strides : std::vector<int64_t>{}};
+        gridsample::TilingRun run;
+        if (!gridsample::RunTiling(viewcopy::ViewCopyTilingFunc, "ViewCopy", {t}, {t}, attrs,
+                                   sizeof(viewcopy::ViewCopyTilingData), &run, why))
+            return false;
+        std::memcpy(&stage->copy, run.data.data(), sizeof(stage->copy));
+        stage->copyKey = run.tilingKey;
         stage->copyTilingOffset = e->workspaceBytes;
         e->workspaceBytes = AlignUp(e->workspaceBytes + sizeof(viewcopy::ViewCopyTilingData));
     }
@@ -401,8 +315,16 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
     }
     // 5. plan: the AI Core kernel where it applies, the AI CPU path otherwise.
     // the AI Core kernels: 2-D and 3-D, every mode
-    if (e->input.type->aiCore && (spatialRank == 2 || spatialRank == 3) && PlanKernel(e.get()) &&
-        !PlanViewCopies(e.get())) {
+    std::string why;
+    const bool aiCoreShape = e->input.type->aiCore && (spatialRank == 2 || spatialRank == 3);
+    if (aiCoreShape) {
+        gridsample::TilingPlatform platform;
+        if (!gridsample::ReadTilingPlatform(nullptr, &platform, &why))
+            return Reject(ACLNN_ERR_INNER_TILING_ERROR, name, "tiling: " + why);
+        e->systemWorkspaceBytes = platform.systemWorkspaceBytes;
+    }
+    if (aiCoreShape && PlanKernel(e.get()) &&
+        !PlanViewCopies(e.get(), &why)) {
         // a view the ViewCopy kernel cannot address either: the AI CPU path reads it in place
         e->aiCore = false;
         e->workspaceBytes = 0;
@@ -456,42 +378,43 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
                           "GetWorkspaceSize returned");
     char* ws = static_cast<char*>(workspace);
     if (!e->aiCore) {
-        // The AI CPU kernel reads and writes the tensors in place; its argument block carries the views.
-        gridsample::aicpu::KernelArgs args;
-        args.input = ToView(e->input, nullptr);
-        args.grid = ToView(e->grid, nullptr);
-        args.out = ToView(e->out, nullptr);
-        args.mode = e->mode;
-        args.padding = e->padding;
-        args.alignCorners = e->alignCorners ? 1 : 0;
-        std::vector<uint8_t> block(sizeof(args));
-        std::memcpy(block.data(), &args, sizeof(args));
-        aclnnStatus s = gridsample::LaunchAicpuKernel(stream, gridsample::aicpu::kKernelName,
-                                                      {e->input.data, e->grid.data, e->out.data}, std::move(block));
+        // The AI CPU operator reads and writes the views in place.
+        gridsample::AicpuOp op;
+        op.opType = gridsample::aicpu::kKernelName;
+        op.inputs = {AicpuTensorOf(e->input), AicpuTensorOf(e->grid)};
+        op.outputs = {AicpuTensorOf(e->out)};
+        op.attrs = {{"interpolation_mode", int64_t{e->mode}}, {"padding_mode", int64_t{e->padding}},
+                    {"align_corners", e->alignCorners}, {"x_strides", e->input.strides},
+                    {"grid_strides", e->grid.strides}, {"y_strides", e->out.strides}};
+        aclnnStatus s = gridsample::LaunchAicpuOp(stream, op);
         if (s != ACLNN_SUCCESS) return Reject(s, name, "AI CPU kernel launch failed");
         return ACLNN_SUCCESS;
     }
-    // Tiling data reaches the workspace by an asynchronous H2D copy: its host source must live until
-    // the copy has run, so the stream holds it until then.
-    auto tilingHost = std::make_shared<std::vector<uint8_t>>(e->workspaceBytes);
-    std::memcpy(tilingHost->data(), &e->tiling.data, sizeof(e->tiling.data));
+    // Tiling data reaches the workspace by asynchronous H2D copies (to the start of the tiling's own
+    // area, after the system workspace, and after the staged views): their host source must live
+    // until the copies have run, so the stream holds it until then.
     const StagedView* stages[] = {&e->inputStage, &e->gridStage, &e->outStage};
-    for (const StagedView* st : stages)
-        if (st->staged) std::memcpy(tilingHost->data() + st->copyTilingOffset, &st->copy, sizeof(st->copy));
-    auto copyTiling = [&](uint64_t offset, size_t bytes) {
-        return aclrtMemcpyAsync(ws + offset, bytes, tilingHost->data() + offset, bytes, ACL_MEMCPY_HOST_TO_DEVICE, stream);
+    auto tilingHost = std::make_shared<std::vector<uint8_t>>(sizeof(e->tiling.data) + 3 * sizeof(viewcopy::ViewCopyTilingData));
+    std::memcpy(tilingHost->data(), &e->tiling.data, sizeof(e->tiling.data));
+    for (size_t i = 0; i < 3; ++i)
+        std::memcpy(tilingHost->data() + sizeof(e->tiling.data) + i * sizeof(stages[i]->copy), &stages[i]->copy,
+                    sizeof(stages[i]->copy));
+    auto copyTiling = [&](uint64_t wsOffset, size_t hostOffset, size_t bytes) {
+        return aclrtMemcpyAsync(ws + wsOffset, bytes, tilingHost->data() + hostOffset, bytes, ACL_MEMCPY_HOST_TO_DEVICE, stream);
     };
-    if (copyTiling(0, sizeof(e->tiling.data)) != ACL_SUCCESS)
+    char* tilingData = ws + e->systemWorkspaceBytes;
+    if (copyTiling(e->systemWorkspaceBytes, 0, sizeof(e->tiling.data)) != ACL_SUCCESS)
         return Reject(ACLNN_ERR_RUNTIME_ERROR, name, std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
-    for (const StagedView* st : stages)
-        if (st->staged && copyTiling(st->copyTilingOffset, sizeof(st->copy)) != ACL_SUCCESS)
+    for (size_t i = 0; i < 3; ++i)
+        if (stages[i]->staged && copyTiling(stages[i]->copyTilingOffset, sizeof(e->tiling.data) + i * sizeof(stages[i]->copy),
+                                            sizeof(stages[i]->copy)) != ACL_SUCCESS)
             return Reject(ACLNN_ERR_RUNTIME_ERROR, name, std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
     aclnnStatus s = ACLNN_SUCCESS;
     // Views the kernel cannot address are packed into the workspace by the ViewCopy kernel.
     const std::pair<const TensorDesc*, const StagedView*> packs[] = {{&e->input, &e->inputStage}, {&e->grid, &e->gridStage}};
     for (const auto& [d, st] : packs) {
         if (!st->staged) continue;
-        s = gridsample::LaunchViewCopy(stream, st->copy.usedCores, st->copyKey, d->data, ws + st->wsOffset,
+        s = gridsample::LaunchViewCopy(stream, st->copy.usedCores, st->copyKey, d->data, ws + st->wsOffset, ws,
                                        ws + st->copyTilingOffset);
         if (s != ACLNN_SUCCESS) return Reject(s, name, "ViewCopy kernel launch failed");
     }
@@ -500,12 +423,12 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
     args.grid = e->gridStage.staged ? ws + e->gridStage.wsOffset : e->grid.data;
     args.y = e->outStage.staged ? ws + e->outStage.wsOffset : e->out.data;
     args.workspace = ws;
-    args.tiling = ws;
+    args.tiling = tilingData;
     s = gridsample::LaunchKernel(stream, e->tiling.blockDim, e->tiling.tilingKey, args);
     if (s != ACLNN_SUCCESS) return Reject(s, name, "kernel launch failed");
     if (e->outStage.staged) {
         const StagedView& st = e->outStage;
-        s = gridsample::LaunchViewCopy(stream, st.copy.usedCores, st.copyKey, e->out.data, ws + st.wsOffset,
+        s = gridsample::LaunchViewCopy(stream, st.copy.usedCores, st.copyKey, ws + st.wsOffset, e->out.data, ws,
                                        ws + st.copyTilingOffset);
         if (s != ACLNN_SUCCESS) return Reject(s, name, "ViewCopy kernel launch failed");
     }

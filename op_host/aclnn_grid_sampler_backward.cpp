@@ -15,10 +15,10 @@
 #include "op_host/aclnn_common.h"
 #include "op_host/aicpu/grid_sample_grad_aicpu.h"
 #include "op_host/grid_sample_grad_tiling.h"
+#include "op_host/grid_sample_grad_op_impl.h"
 #include "op_host/grid_sample_launch.h"
-#include "base/context_builder/op_tiling_context_builder.h"
-#include "platform/platform_infos_def.h"
-#include "register/op_def_registry.h"
+#include "op_host/tiling_platform.h"
+#include "op_host/tiling_runner.h"
 
 namespace {
 
@@ -34,6 +34,7 @@ struct GridSampleGradExecutor : ExecutorBase {
     int mode = 0, padding = 0;
     bool alignCorners = false;
     uint64_t workspaceBytes = 0;
+    uint64_t systemWorkspaceBytes = 0;   // at the workspace's start; the tiling data follows it
     // the AI Core kernel's plan (aiCore), else the AI CPU path runs; whyAicpu says why
     bool aiCore = false;
     std::string whyAicpu;
@@ -54,9 +55,9 @@ ge::DataType GeType(aclDataType t) {
     return t == ACL_FLOAT ? ge::DT_FLOAT : t == ACL_FLOAT16 ? ge::DT_FLOAT16 : ge::DT_BF16;
 }
 
-// Plans the AI Core kernel the way the op-API layer does: GridSampleGrad's registered tiling
-// function (OpDef registry) on a TilingContext built from the tensors, the attributes and the
-// platform. False, with the reason, when the kernel does not take the problem.
+// Plans the AI Core kernel the way the op-API layer does: GridSampleGrad's tiling function (the one
+// its OpDef registers) on a TilingContext built from the tensors and the attributes. False, with the
+// reason, when the kernel does not take the problem.
 bool PlanGradKernel(GridSampleGradExecutor* e, int spatialRank, std::string* why) {
     if (!e->input.type->aiCore) {
         *why = std::string("dtype ") + e->input.type->name + " (the AI Core kernel takes FLOAT, FLOAT16 and BF16)";
@@ -76,57 +77,28 @@ bool PlanGradKernel(GridSampleGradExecutor* e, int spatialRank, std::string* why
             return false;
         }
     }
-    ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSampleGrad");
-    gert::OpImplRegisterV2::TilingKernelFunc tilingFunc = def.AICore().GetTiling();
-    if (tilingFunc == nullptr) {
-        *why = "no tiling function is registered for GridSampleGrad";
-        return false;
-    }
-    auto toShape = [](const std::vector<int64_t>& dims) {
-        gert::Shape s;
-        for (int64_t d : dims) s.AppendDim(d);
-        return gert::StorageShape(s, s);
-    };
+    gridsample::TilingPlatform platform;
+    if (!gridsample::ReadTilingPlatform(nullptr, &platform, why)) return false;
     const ge::DataType dtype = GeType(e->input.type->dtype);
-    const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
-    gert::Tensor go(toShape(e->gradOutput.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    gert::Tensor x(toShape(e->input.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    gert::Tensor grid(toShape(e->grid.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    gert::Tensor xGrad(toShape(e->input.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    gert::Tensor gridGrad(toShape(e->grid.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    static const char* const kPaddingNames[] = {"zeros", "border", "reflection"};
-    gert::OpTilingContextBuilder builder;
-    builder.OpType("GridSampleGrad").OpName("GridSampleGrad").IONum(3, 2).InputTensors({&go, &x, &grid}).OutputTensors({&xGrad, &gridGrad});
-    for (ops::OpAttrDef& attr : def.GetAttrs()) {
-        const std::string name = attr.GetName().GetString();
-        if (name == "interpolation_mode") builder.AppendAttr(ge::AscendString(opattr::kGridSampleModes[e->mode]));
-        else if (name == "padding_mode") builder.AppendAttr(ge::AscendString(kPaddingNames[e->padding]));
-        else if (name == "align_corners") builder.AppendAttr(e->alignCorners);
-        else if (name == "x_grad_required") builder.AppendAttr(e->computeInputGrad);
-        else if (name == "grid_grad_required") builder.AppendAttr(e->computeGridGrad);
-        else {
-            *why = "GridSampleGrad declares an attribute this layer does not know: " + name;
-            return false;
-        }
-    }
-    fe::PlatFormInfos platform;   // the current device's platform description
-    constexpr size_t kTilingDataCapacity = 4096;
-    auto tilingBuffer = gert::TilingData::CreateCap(kTilingDataCapacity);
-    auto* rawTiling = reinterpret_cast<gert::TilingData*>(tilingBuffer.get());
-    gert::ContinuousVector workspaceSizes;
-    builder.PlatformInfo(&platform).TilingData(rawTiling).Workspace(&workspaceSizes);
-    auto holder = builder.Build();
-    gert::TilingContext* context = holder.GetContext();
-    if (tilingFunc(context) != ge::GRAPH_SUCCESS || rawTiling->GetDataSize() != sizeof(gridsample::GridSampleGradTilingData) ||
-        context->GetWorkspaceNum() < 1 || context->GetBlockDim() == 0) {
+    // Every attribute of the OpDef (grid_sample_grad_def.cpp), in its order.
+    const std::vector<gridsample::TilingAttr> attrs = {std::string(opattr::kGridSampleModes[e->mode]),
+                                                       std::string(opattr::kGridSamplePaddings[e->padding]),
+                                                       e->alignCorners, e->computeInputGrad, e->computeGridGrad};
+    gridsample::TilingRun run;
+    std::string rejected;
+    if (!gridsample::RunTiling(gridsample::GridSampleGradTilingFunc, "GridSampleGrad",
+                               {{e->gradOutput.shape, dtype}, {e->input.shape, dtype}, {e->grid.shape, dtype}},
+                               {{e->input.shape, dtype}, {e->grid.shape, dtype}}, attrs,
+                               sizeof(gridsample::GridSampleGradTilingData), &run, &rejected)) {
         *why = "the GridSampleGrad tiling does not take the problem (an input row too wide for the UB, or a DMA "
                "gap beyond 32 bits)";
         return false;
     }
-    std::memcpy(&e->tiling, rawTiling->GetData(), sizeof(e->tiling));
-    e->blockDim = context->GetBlockDim();
-    e->tilingKey = context->GetTilingKey();
-    e->workspaceBytes = (static_cast<const size_t*>(workspaceSizes.GetData())[0] + 63) / 64 * 64;
+    std::memcpy(&e->tiling, run.data.data(), sizeof(e->tiling));
+    e->blockDim = run.blockDim;
+    e->tilingKey = run.tilingKey;
+    e->workspaceBytes = (run.workspaceBytes + 63) / 64 * 64;
+    e->systemWorkspaceBytes = platform.systemWorkspaceBytes;
     e->aiCore = true;
     return true;
 }
@@ -276,6 +248,12 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
     e->computeGridGrad = gridGradWork;
     // 5. plan: the AI Core kernel where it applies (2-D and 3-D, FLOAT, FLOAT16, BF16, contiguous
     // tensors), else the AI CPU path
+    if (!e->empty && e->input.type->aiCore && (spatialRank == 2 || spatialRank == 3)) {
+        gridsample::TilingPlatform platform;
+        std::string why;
+        if (!gridsample::ReadTilingPlatform(nullptr, &platform, &why))
+            return Reject(ACLNN_ERR_INNER_TILING_ERROR, name, "tiling: " + why);
+    }
     if (!e->empty && !PlanGradKernel(e.get(), spatialRank, &e->whyAicpu)) {
         e->aiCore = false;
         e->workspaceBytes = 0;
@@ -339,7 +317,8 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
         // holds until the copy has run.
         auto tilingHost = std::make_shared<std::vector<uint8_t>>(sizeof(e->tiling));
         std::memcpy(tilingHost->data(), &e->tiling, sizeof(e->tiling));
-        if (aclrtMemcpyAsync(workspace, sizeof(e->tiling), tilingHost->data(), sizeof(e->tiling), ACL_MEMCPY_HOST_TO_DEVICE,
+        char* tiling = static_cast<char*>(workspace) + e->systemWorkspaceBytes;
+        if (aclrtMemcpyAsync(tiling, sizeof(e->tiling), tilingHost->data(), sizeof(e->tiling), ACL_MEMCPY_HOST_TO_DEVICE,
                              stream) != ACL_SUCCESS)
             return Reject(ACLNN_ERR_RUNTIME_ERROR, name,
                           std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
@@ -350,32 +329,30 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
         args.inputGrad = e->computeInputGrad ? e->inputGrad.data : nullptr;
         args.gridGrad = e->computeGridGrad ? e->gridGrad.data : nullptr;
         args.workspace = workspace;
-        args.tiling = workspace;
+        args.tiling = tiling;
         aclnnStatus s = gridsample::LaunchGradKernel(stream, e->blockDim, e->tilingKey, args);
         if (s != ACLNN_SUCCESS) return Reject(s, name, "kernel launch failed");
         s = gridsample::ReleaseAfterStream(stream, std::move(tilingHost));
         if (s != ACLNN_SUCCESS) return Reject(s, name, "could not queue work on the stream");
         return ACLNN_SUCCESS;
     }
-    // The AI CPU kernel reads and writes the tensors in place; its argument block carries the views.
-    gridsample::aicpu::BackwardKernelArgs args;
-    args.gradOutput = ToView(e->gradOutput, nullptr);
-    args.input = ToView(e->input, nullptr);
-    args.grid = ToView(e->grid, nullptr);
-    if (e->computeInputGrad) args.inputGrad = ToView(e->inputGrad, nullptr);
-    if (e->computeGridGrad) args.gridGrad = ToView(e->gridGrad, nullptr);
-    args.mode = e->mode;
-    args.padding = e->padding;
-    args.alignCorners = e->alignCorners ? 1 : 0;
-    args.computeInputGrad = e->computeInputGrad ? 1 : 0;
-    args.computeGridGrad = e->computeGridGrad ? 1 : 0;
-    std::vector<uint8_t> block(sizeof(args));
-    std::memcpy(block.data(), &args, sizeof(args));
-    aclnnStatus s = gridsample::LaunchAicpuKernel(
-        stream, gridsample::aicpu::kBackwardKernelName,
-        {e->gradOutput.data, e->input.data, e->grid.data, e->computeInputGrad ? e->inputGrad.data : nullptr,
-         e->computeGridGrad ? e->gridGrad.data : nullptr},
-        std::move(block));
+    // The AI CPU operator reads and writes the views in place; a gradient not asked for is absent.
+    gridsample::AicpuOp op;
+    op.opType = gridsample::aicpu::kBackwardKernelName;
+    op.inputs = {AicpuTensorOf(e->gradOutput), AicpuTensorOf(e->input), AicpuTensorOf(e->grid)};
+    gridsample::AicpuTensor none;
+    none.dtype = e->input.type->dtype;
+    op.outputs = {e->computeInputGrad ? AicpuTensorOf(e->inputGrad) : none,
+                  e->computeGridGrad ? AicpuTensorOf(e->gridGrad) : none};
+    op.attrs = {{"interpolation_mode", int64_t{e->mode}},
+                {"padding_mode", int64_t{e->padding}},
+                {"align_corners", e->alignCorners},
+                {"y_grad_strides", e->gradOutput.strides},
+                {"x_strides", e->input.strides},
+                {"grid_strides", e->grid.strides},
+                {"x_grad_strides", e->computeInputGrad ? e->inputGrad.strides : std::vector<int64_t>{}},
+                {"grid_grad_strides", e->computeGridGrad ? e->gridGrad.strides : std::vector<int64_t>{}}};
+    aclnnStatus s = gridsample::LaunchAicpuOp(stream, op);
     if (s != ACLNN_SUCCESS) return Reject(s, name, "AI CPU kernel launch failed");
     return ACLNN_SUCCESS;
 }

@@ -19,10 +19,9 @@
 #include "op_host/interpolate_launch.h"
 #include "op_host/interpolate_op_impl.h"
 #include "op_host/interpolate_plan.h"
-#include "base/context_builder/op_tiling_context_builder.h"
 #include "aclnn/opdev/common_types.h"
-#include "platform/platform_infos_def.h"
-#include "register/op_def_registry.h"
+#include "op_host/tiling_platform.h"
+#include "op_host/tiling_runner.h"
 
 namespace interp {
 namespace {
@@ -136,7 +135,8 @@ struct InterpolateExecutor : gridsample::aclnn_common::ExecutorBase {
     uint64_t workspaceBytes = 0;
     // the AI Core path: tiling data and axis tables as they go to the workspace, launch parameters
     bool aiCore = false;
-    std::vector<uint8_t> workspaceImage;
+    std::vector<uint8_t> workspaceImage;   // goes after the system workspace
+    uint64_t systemWorkspaceBytes = 0;
     uint32_t blockDim = 0;
     uint64_t tilingKey = 0;
 };
@@ -226,59 +226,31 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         *why = "antialias in effect from an axis that is not resampled runs on the AI CPU";
         return false;
     }
-    ops::OpDef def = ops::OpDefFactory::OpDefCreate("Interpolate");
-    gert::OpImplRegisterV2::TilingKernelFunc tilingFunc = def.AICore().GetTiling();
-    if (tilingFunc == nullptr) {
-        *why = "no Interpolate tiling function is registered";
-        return false;
-    }
-    auto toShape = [](const std::vector<int64_t>& dims) {
-        gert::Shape s;
-        for (int64_t d : dims) s.AppendDim(d);
-        return gert::StorageShape(s, s);
-    };
+    gridsample::TilingPlatform platform;
+    if (!gridsample::ReadTilingPlatform(nullptr, &platform, why)) return false;
     const ge::DataType dtype = GeType(e->x.type->dtype);
-    const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
-    gert::Tensor x(toShape(e->x.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    gert::Tensor y(toShape(e->y.shape), nd, gert::kOnDeviceHbm, dtype, nullptr);
     std::vector<int64_t> axes, sizes;
     for (const aicpu::Pass& p : passes) {
         axes.push_back(p.axis);
         sizes.push_back(p.outLen);
     }
-    gert::OpTilingContextBuilder builder;
-    builder.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
-    for (ops::OpAttrDef& attr : def.GetAttrs()) {
-        const std::string name = attr.GetName().GetString();
-        if (name == "mode") builder.AppendAttr(ge::AscendString(kInterpolateModes[attrs.mode]));
-        else if (name == "coordinate_transformation_mode") builder.AppendAttr(ge::AscendString(kInterpolateCoordModes[attrs.coordMode]));
-        else if (name == "nearest_mode") builder.AppendAttr(ge::AscendString(kInterpolateNearestModes[attrs.nearestMode]));
-        else if (name == "antialias") builder.AppendAttr(e->aicpuArgs.antialias != 0);
-        else if (name == "cube_coeff") builder.AppendAttr(static_cast<float>(attrs.cubeCoeff));
-        else if (name == "axes") builder.AppendAttr(axes);
-        else if (name == "sizes") builder.AppendAttr(sizes);
-        else if (attr.GetKind() == ops::OpAttrDef::Kind::kBool) builder.AppendAttr(attr.DefaultBool());
-        else if (attr.GetKind() == ops::OpAttrDef::Kind::kInt) builder.AppendAttr(attr.DefaultInt());
-        else if (attr.GetKind() == ops::OpAttrDef::Kind::kFloat) builder.AppendAttr(attr.DefaultFloat());
-        else if (attr.GetKind() == ops::OpAttrDef::Kind::kString) builder.AppendAttr(ge::AscendString(attr.DefaultString().c_str()));
-        else builder.AppendAttr(attr.DefaultListInt());
-    }
-    fe::PlatFormInfos platform;
-    constexpr size_t kTilingDataCapacity = 4096;
-    auto tilingBuffer = gert::TilingData::CreateCap(kTilingDataCapacity);
-    auto* rawTiling = reinterpret_cast<gert::TilingData*>(tilingBuffer.get());
-    gert::ContinuousVector workspaceSizes;
-    builder.PlatformInfo(&platform).TilingData(rawTiling).Workspace(&workspaceSizes);
-    auto holder = builder.Build();
-    gert::TilingContext* context = holder.GetContext();
-    if (tilingFunc(context) != ge::GRAPH_SUCCESS || rawTiling->GetDataSize() != sizeof(InterpolateTilingData) ||
-        context->GetWorkspaceNum() < 1 || context->GetBlockDim() == 0) {
+    // Every attribute of the OpDef (interpolate_def.cpp), in its order; no pads (padded problems run
+    // on the AI CPU).
+    const std::vector<gridsample::TilingAttr> tilingAttrs = {
+        std::string(kInterpolateModes[attrs.mode]), std::string(kInterpolateCoordModes[attrs.coordMode]),
+        std::string(kInterpolateNearestModes[attrs.nearestMode]), e->aicpuArgs.antialias != 0,
+        static_cast<float>(attrs.cubeCoeff), axes, sizes, std::vector<int64_t>{}, std::vector<int64_t>{}};
+    gridsample::TilingRun run;
+    std::string rejected;
+    if (!gridsample::RunTiling(InterpolateTilingFunc, "Interpolate", {{e->x.shape, dtype}}, {{e->y.shape, dtype}},
+                               tilingAttrs, sizeof(InterpolateTilingData), &run, &rejected)) {
         *why = "the AI Core tiling does not take this problem (an axis table or a row does not fit the UB)";
         return false;
     }
     InterpolateTilingData data;
-    std::memcpy(&data, rawTiling->GetData(), sizeof(data));
-    // the workspace image: tiling data, then each pass's axis table
+    std::memcpy(&data, run.data.data(), sizeof(data));
+    // the image of the tiling's own workspace area (after the system workspace): tiling data, then each
+    // pass's axis table
     uint64_t tablesEnd = sizeof(InterpolateTilingData);
     for (int32_t i = 0; i < data.passCount; ++i)
         tablesEnd = std::max<uint64_t>(tablesEnd, static_cast<uint64_t>(data.passes[i].tableOffset + data.passes[i].tableBytes));
@@ -322,9 +294,10 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         }
     }
     e->aiCore = true;
-    e->blockDim = context->GetBlockDim();
-    e->tilingKey = context->GetTilingKey();
-    e->workspaceBytes = static_cast<const size_t*>(workspaceSizes.GetData())[0];
+    e->blockDim = run.blockDim;
+    e->tilingKey = run.tilingKey;
+    e->workspaceBytes = run.workspaceBytes;
+    e->systemWorkspaceBytes = platform.systemWorkspaceBytes;
     std::string order;
     for (int32_t i = 0; i < data.passCount; ++i) order += (i ? ", " : "") + std::to_string(data.passes[i].axis);
     *why = std::string(e->x.type->name) + " on the AI Core: " + std::to_string(data.passCount) + " pass(es) over axes [" +
@@ -529,9 +502,11 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
         }
     }
     k.intermediateElems = maxIntermediate;
-    const uint64_t buffers = passes.size() >= 3 ? 2 : passes.size() == 2 ? 1 : 0;
-    e->workspaceBytes = buffers * maxIntermediate * sizeof(double);
+    e->workspaceBytes = 0;   // the AI CPU operator keeps its intermediates in memory of its own
     std::string why;
+    gridsample::TilingPlatform platform;
+    if (e->x.type->aiCore && !gridsample::ReadTilingPlatform(nullptr, &platform, &why))
+        return Reject(ACLNN_ERR_INNER_TILING_ERROR, name, "tiling: " + why);
     if (PlanAiCore(e.get(), attrs, passes, &why)) {
         e->path = "ai_core";
     } else {
@@ -584,21 +559,54 @@ aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspa
         // tiling data and axis tables reach the workspace by an asynchronous H2D copy; the stream
         // holds the host image until the copy has run
         auto image = std::make_shared<std::vector<uint8_t>>(e->workspaceImage);
-        if (aclrtMemcpyAsync(workspace, image->size(), image->data(), image->size(), ACL_MEMCPY_HOST_TO_DEVICE, stream) !=
+        char* own = static_cast<char*>(workspace) + e->systemWorkspaceBytes;
+        if (aclrtMemcpyAsync(own, image->size(), image->data(), image->size(), ACL_MEMCPY_HOST_TO_DEVICE, stream) !=
             ACL_SUCCESS)
             return Reject(ACLNN_ERR_RUNTIME_ERROR, name,
                           std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
-        aclnnStatus s = LaunchInterpolateKernel(stream, e->blockDim, e->tilingKey, e->x.data, e->y.data, workspace, workspace);
+        aclnnStatus s = LaunchInterpolateKernel(stream, e->blockDim, e->tilingKey, e->x.data, e->y.data, workspace, own);
         if (s != ACLNN_SUCCESS) return Reject(s, name, "kernel launch failed");
         s = gridsample::ReleaseAfterStream(stream, std::move(image));
         if (s != ACLNN_SUCCESS) return Reject(s, name, "could not queue work on the stream");
         return ACLNN_SUCCESS;
     }
-    std::vector<uint8_t> block(sizeof(aicpu::KernelArgs));
-    std::memcpy(block.data(), &e->aicpuArgs, sizeof(aicpu::KernelArgs));
-    aclnnStatus s = gridsample::LaunchAicpuKernel(stream, aicpu::kKernelName,
-                                                  {e->x.data, e->y.data, e->workspaceBytes > 0 ? workspace : nullptr},
-                                                  std::move(block));
+    // The AI CPU operator reads and writes the views in place, with the passes planned here.
+    const aicpu::KernelArgs& k = e->aicpuArgs;
+    gridsample::AicpuOp op;
+    op.opType = aicpu::kKernelName;
+    op.inputs = {gridsample::AicpuTensor{e->x.data, e->x.type->dtype, e->x.shape, e->x.extentBytes}};
+    op.outputs = {gridsample::AicpuTensor{e->y.data, e->y.type->dtype, e->y.shape, e->y.extentBytes}};
+    auto bits = [](double v) {
+        int64_t b = 0;
+        std::memcpy(&b, &v, sizeof b);
+        return b;
+    };
+    std::vector<int64_t> axis, resized, inLen, outLen, padBegin, paddedLen, scaleBits;
+    for (int32_t p = 0; p < k.passCount; ++p) {
+        const aicpu::Pass& pass = k.passes[p];
+        axis.push_back(pass.axis);
+        resized.push_back(pass.resized);
+        inLen.push_back(pass.inLen);
+        outLen.push_back(pass.outLen);
+        padBegin.push_back(pass.padBegin);
+        paddedLen.push_back(pass.paddedLen);
+        scaleBits.push_back(bits(pass.scale));
+    }
+    op.attrs = {{"mode", int64_t{k.mode}},
+                {"coordinate_transformation_mode", int64_t{k.coordMode}},
+                {"nearest_mode", int64_t{k.nearestMode}},
+                {"antialias", k.antialias != 0},
+                {"cube_coeff_bits", bits(k.cubeCoeff)},
+                {"x_strides", e->x.strides},
+                {"y_strides", e->y.strides},
+                {"pass_axis", axis},
+                {"pass_resized", resized},
+                {"pass_in_len", inLen},
+                {"pass_out_len", outLen},
+                {"pass_pad_begin", padBegin},
+                {"pass_padded_len", paddedLen},
+                {"pass_scale_bits", scaleBits}};
+    aclnnStatus s = gridsample::LaunchAicpuOp(stream, op);
     if (s != ACLNN_SUCCESS) return Reject(s, name, "AI CPU kernel launch failed");
     return ACLNN_SUCCESS;
 }

@@ -17,6 +17,16 @@ constexpr const char* kInterpolateCoordModes[] = {"half_pixel", "pytorch_half_pi
 constexpr const char* kInterpolateNearestModes[] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"};
 constexpr const char* kInterpolateShapeCalcModes[] = {"sizes", "scales"};
 
+// Defaults of the optional attributes the OpDefs declare; the op-API layer passes every attribute of
+// a TilingContext and takes these where the call has no value of its own.
+constexpr const char* kDefaultGridSampleMode = "bilinear";
+constexpr const char* kDefaultGridSamplePadding = "zeros";
+constexpr int64_t kDefaultSchedulerMode = 1;
+constexpr const char* kDefaultInterpolateMode = "nearest";
+constexpr const char* kDefaultCoordMode = "half_pixel";
+constexpr const char* kDefaultNearestMode = "round_prefer_floor";
+constexpr float kDefaultCubeCoeff = -0.75f;
+
 // The code of an attribute value: its index in names, or -1 for a null or unknown value.
 template <size_t N>
 int32_t IndexOfName(const char* value, const char* const (&names)[N]) {

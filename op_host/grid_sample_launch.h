@@ -1,5 +1,5 @@
 // The few things op_host asks of the device runtime beyond the public acl/aclnn headers:
-// launching the grid_sample and view_copy kernels and the GridSample AI CPU kernel on a stream,
+// launching the AI Core kernels and the AI CPU operators of the package on a stream,
 // keeping a host buffer alive until the stream has passed a point, and recording the text that
 // aclGetRecentErrMsg returns. Implemented for the simulator in launch_sim.cpp; a CANN build
 // implements the same functions with the toolkit's kernel launches (<<<>>> / aclrtLaunchKernel,
@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "acl/acl.h"
@@ -39,13 +41,28 @@ struct GradKernelArgs {
 };
 aclnnStatus LaunchGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const GradKernelArgs& args);
 
-// view_copy(view, packed, workspace, tiling): device addresses; tiling holds a ViewCopyTilingData.
-aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* view, void* packed,
+// view_copy(x, y, workspace, tiling): device addresses (x the view and y the packed buffer when
+// gathering, the other way round when scattering); tiling holds a ViewCopyTilingData.
+aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y, void* workspace,
                            void* tiling);
 
-// The AI CPU kernel `name` with the device addresses it reads and writes and its argument block.
-aclnnStatus LaunchAicpuKernel(aclrtStream stream, const char* name, std::vector<void*> deviceAddrs,
-                              std::vector<uint8_t> args);
+// An AI CPU operator of the package (op_kernel_aicpu/: a CpuKernel registered for opType): its
+// inputs and outputs in the order of its prototype (device addresses of the views' first elements,
+// dtype, dims, the bytes each view spans; a null address for an absent optional output) and its
+// attributes by name.
+using AicpuAttr = std::variant<bool, int64_t, float, std::vector<int64_t>>;
+struct AicpuTensor {
+    void* data = nullptr;
+    aclDataType dtype = ACL_FLOAT;
+    std::vector<int64_t> dims;
+    uint64_t bytes = 0;
+};
+struct AicpuOp {
+    std::string opType;
+    std::vector<AicpuTensor> inputs, outputs;
+    std::vector<std::pair<std::string, AicpuAttr>> attrs;
+};
+aclnnStatus LaunchAicpuOp(aclrtStream stream, const AicpuOp& op);
 
 // Host memory that queued work reads (an aclrtMemcpyAsync source): released once the stream
 // reaches this point.

@@ -11,7 +11,7 @@
 #include "op_host/attr_names.h"
 #include "op_host/grid_sample_op_impl.h"
 #include "op_host/grid_sample_compute_tiling.h"
-#include "tiling/platform/platform_ascendc.h"
+#include "op_host/tiling_platform.h"
 
 namespace gridsample {
 namespace {
@@ -98,15 +98,14 @@ ge::graphStatus GridSampleTilingFunc(gert::TilingContext* context) {
     p.gridStrideN = gs[0]; p.gridStrideH = gs[h - 1];
     p.outStrideN = ys[0]; p.outStrideC = ys[1]; p.outStrideH = ys[h];
 
-    // A2/A3: TPipe buffers may use the UB less an 8 KiB reservation.
-    platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
-    ascendc.ReserveLocalMemory(platform_ascendc::ReservedSize::RESERVED_SIZE_8K);
+    TilingPlatform target;
+    std::string why;
+    if (!ReadTilingPlatform(context, &target, &why)) return ge::GRAPH_FAILED;
     PlatformInfo platform;
-    platform.coreNum = ascendc.GetCoreNumAiv();
-    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, platform.ubBytes);
+    platform.coreNum = target.coreNum;
+    platform.ubBytes = target.ubBytes;
 
     Tiling tiling;
-    std::string why;
     if (!ComputeTiling(p, platform, &tiling, &why)) return ge::GRAPH_FAILED;
     GridSampleTilingData* data = context->GetTilingData<GridSampleTilingData>();
     size_t* workspaces = context->GetWorkspaceSizes(1);
@@ -115,7 +114,8 @@ ge::graphStatus GridSampleTilingFunc(gert::TilingContext* context) {
     context->GetRawTilingData()->SetDataSize(sizeof(GridSampleTilingData));
     context->SetBlockDim(tiling.blockDim);
     if (context->SetTilingKey(tiling.tilingKey) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
-    workspaces[0] = static_cast<size_t>(tiling.workspaceBytes);
+    // the system workspace first, then the tiling's own (where the op-API layer stages the tiling data)
+    workspaces[0] = static_cast<size_t>(target.systemWorkspaceBytes + tiling.workspaceBytes);
     return ge::GRAPH_SUCCESS;
 }
 

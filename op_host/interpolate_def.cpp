@@ -2,6 +2,8 @@
 // the attributes of Interpolate-11 that the kernel needs (the op-API layer resolves scales into
 // sizes and sends padded problems to the AI CPU), infer functions, tiling and SoCs.
 #include "op_host/interpolate_op_impl.h"
+#include "op_host/attr_names.h"
+#include "op_host/op_def_common.h"
 #include "register/op_def_registry.h"
 
 namespace ops {
@@ -13,11 +15,11 @@ public:
         const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
         this->Input("x").ParamType(REQUIRED).DataType(types).Format(formats).UnknownShapeFormat(formats);
         this->Output("y").ParamType(REQUIRED).DataType(types).Format(formats).UnknownShapeFormat(formats);
-        this->Attr("mode").AttrType(OPTIONAL).String("nearest");
-        this->Attr("coordinate_transformation_mode").AttrType(OPTIONAL).String("half_pixel");
-        this->Attr("nearest_mode").AttrType(OPTIONAL).String("round_prefer_floor");
+        this->Attr("mode").AttrType(OPTIONAL).String(opattr::kDefaultInterpolateMode);
+        this->Attr("coordinate_transformation_mode").AttrType(OPTIONAL).String(opattr::kDefaultCoordMode);
+        this->Attr("nearest_mode").AttrType(OPTIONAL).String(opattr::kDefaultNearestMode);
         this->Attr("antialias").AttrType(OPTIONAL).Bool(false);
-        this->Attr("cube_coeff").AttrType(OPTIONAL).Float(-0.75f);
+        this->Attr("cube_coeff").AttrType(OPTIONAL).Float(opattr::kDefaultCubeCoeff);
         this->Attr("axes").AttrType(OPTIONAL).ListInt({});
         this->Attr("sizes").AttrType(OPTIONAL).ListInt({});
         this->Attr("pads_begin").AttrType(OPTIONAL).ListInt({});
@@ -25,8 +27,7 @@ public:
         this->SetInferShape(interp::InterpolateInferShape);
         this->SetInferDataType(interp::InterpolateInferDataType);
         this->AICore().SetTiling(interp::InterpolateTilingFunc);
-        this->AICore().AddConfig("ascend910b");
-        this->AICore().AddConfig("ascend910_93");
+        AddPackageConfigs(this->AICore());
     }
 };
 

@@ -14,7 +14,7 @@
 #include "op_host/aicpu/interpolate_aicpu.h"
 #include "op_host/interpolate_op_impl.h"
 #include "op_host/interpolate_plan.h"
-#include "tiling/platform/platform_ascendc.h"
+#include "op_host/tiling_platform.h"
 
 namespace interp {
 namespace {
@@ -293,15 +293,14 @@ ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
     for (size_t d = 0; d < rank; ++d)
         if (p.taps[d] == 0 && p.xShape[d] != p.yShape[d]) return ge::GRAPH_FAILED;
 
-    // A2/A3: TPipe buffers may use the UB less an 8 KiB reservation.
-    platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
-    ascendc.ReserveLocalMemory(platform_ascendc::ReservedSize::RESERVED_SIZE_8K);
+    gridsample::TilingPlatform target;
+    std::string why;
+    if (!gridsample::ReadTilingPlatform(context, &target, &why)) return ge::GRAPH_FAILED;
     InterpolatePlatform platform;
-    platform.coreNum = ascendc.GetCoreNumAiv();
-    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, platform.ubBytes);
+    platform.coreNum = target.coreNum;
+    platform.ubBytes = target.ubBytes;
 
     InterpolateTilingResult tiling;
-    std::string why;
     if (!ComputeInterpolateTiling(p, platform, &tiling, &why)) return ge::GRAPH_FAILED;
     InterpolateTilingData* data = context->GetTilingData<InterpolateTilingData>();
     size_t* workspaces = context->GetWorkspaceSizes(1);
@@ -310,7 +309,9 @@ ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
     context->GetRawTilingData()->SetDataSize(sizeof(InterpolateTilingData));
     context->SetBlockDim(tiling.blockDim);
     if (context->SetTilingKey(tiling.tilingKey) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
-    workspaces[0] = static_cast<size_t>(tiling.workspaceBytes);
+    // the system workspace first (SyncAll needs it), then the tiling's own: tiling data, axis tables,
+    // intermediates, which the kernel finds with GetUserWorkspace
+    workspaces[0] = static_cast<size_t>(target.systemWorkspaceBytes + tiling.workspaceBytes);
     return ge::GRAPH_SUCCESS;
 }
 

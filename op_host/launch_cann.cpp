@@ -9,6 +9,8 @@
 #include "op_host/grid_sample_launch.h"
 #include "op_host/interpolate_launch.h"
 
+#include "acl/acl_op.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -291,31 +293,73 @@ aclnnStatus LaunchGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t til
     return Launch(kGridSampleGradKernelDir, stream, blockDim, tilingKey, hostArgs);
 }
 
-aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* view, void* packed,
+aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y, void* workspace,
                            void* tiling) {
-    // view_copy(view, packed, workspace, tiling): op_kernel/view_copy.cpp; it uses no workspace
+    // view_copy(x, y, workspace, tiling): op_kernel/view_copy.cpp
     struct {
-        void* view;
-        void* packed;
+        void* x;
+        void* y;
         void* workspace;
         void* tiling;
-    } hostArgs{view, packed, nullptr, tiling};
+    } hostArgs{x, y, workspace, tiling};
     return Launch(kViewCopyKernelDir, stream, blockDim, tilingKey, hostArgs);
 }
 
-aclnnStatus LaunchAicpuKernel(aclrtStream stream, const char* name, std::vector<void*> deviceAddrs,
-                              std::vector<uint8_t> args) {
-    // The runtime launches AI CPU kernels from a device-side kernel library loaded with
-    // aclrtBinaryLoadFromFile (its op info *.json) or aclrtBinaryLoadFromData + aclrtRegisterCpuFunc
-    // (aclcppdevg_03_1830 above). The package builds no such library: op_host/aicpu/ is compiled into
-    // the host library libcust_opapi only, so there is nothing to launch on the device yet.
-    (void)stream;
-    (void)deviceAddrs;
-    (void)args;
-    RecordError(std::string("the AI CPU path is not available in the CANN build yet: the package builds no AI CPU "
-                            "kernel library for the device, so the AI CPU kernel ") +
-                (name ? name : "(unnamed)") + " cannot be launched (docs/cann_build.md)");
-    return ACLNN_ERR_RUNTIME_ERROR;
+// The package's AI CPU operators (op_kernel_aicpu/: CpuKernels registered with REGISTER_CPU_KERNEL,
+// built into libcust_aicpu_kernels and listed in the op info library op_kernel_aicpu/op_info_cfg/,
+// with their GE prototypes in op_graph/aicpu_ops_proto.h) run through the single-op API:
+// aclopExecuteV2 with tensor descriptions, data buffers and attributes (its page follows the deprecated
+// aclopExecute's, https://www.hiascend.com/document/detail/en/canncommercial/850/API/appdevgapi/aclcppdevg_03_0249.html:
+// the inputs, outputs and attributes organised exactly as the op's prototype declares them).
+// The descriptions, buffers and attributes are kept until the stream has passed the op.
+aclnnStatus LaunchAicpuOp(aclrtStream stream, const AicpuOp& op) {
+    struct Held {
+        std::vector<aclTensorDesc*> inDesc, outDesc;
+        std::vector<aclDataBuffer*> inData, outData;
+        aclopAttr* attr = nullptr;
+        ~Held() {
+            for (auto* list : {&inDesc, &outDesc})
+                for (aclTensorDesc* d : *list) aclDestroyTensorDesc(d);
+            for (auto* list : {&inData, &outData})
+                for (aclDataBuffer* b : *list) aclDestroyDataBuffer(b);
+            if (attr != nullptr) aclopDestroyAttr(attr);
+        }
+    };
+    auto held = std::make_shared<Held>();
+    auto describe = [](const AicpuTensor& t, std::vector<aclTensorDesc*>* desc, std::vector<aclDataBuffer*>* data) {
+        desc->push_back(aclCreateTensorDesc(t.dtype, static_cast<int>(t.dims.size()), t.dims.data(), ACL_FORMAT_ND));
+        data->push_back(aclCreateDataBuffer(t.data, static_cast<size_t>(t.bytes)));
+        return desc->back() != nullptr && data->back() != nullptr;
+    };
+    bool ok = true;
+    for (const AicpuTensor& t : op.inputs) ok = describe(t, &held->inDesc, &held->inData) && ok;
+    for (const AicpuTensor& t : op.outputs) ok = describe(t, &held->outDesc, &held->outData) && ok;
+    held->attr = aclopCreateAttr();
+    ok = ok && held->attr != nullptr;
+    for (const auto& [name, value] : op.attrs) {
+        if (!ok) break;
+        const char* key = name.c_str();
+        if (const bool* b = std::get_if<bool>(&value)) ok = aclopSetAttrBool(held->attr, key, *b ? 1 : 0) == ACL_SUCCESS;
+        else if (const int64_t* i = std::get_if<int64_t>(&value)) ok = aclopSetAttrInt(held->attr, key, *i) == ACL_SUCCESS;
+        else if (const float* f = std::get_if<float>(&value)) ok = aclopSetAttrFloat(held->attr, key, *f) == ACL_SUCCESS;
+        else {
+            const std::vector<int64_t>& list = std::get<std::vector<int64_t>>(value);
+            ok = aclopSetAttrListInt(held->attr, key, static_cast<int>(list.size()), list.data()) == ACL_SUCCESS;
+        }
+    }
+    if (!ok) {
+        RecordError("could not describe the AI CPU op " + op.opType + " to the runtime (tensor descriptions, buffers or attributes)");
+        return ACLNN_ERR_RUNTIME_ERROR;
+    }
+    if (aclopExecuteV2(op.opType.c_str(), static_cast<int>(held->inDesc.size()), held->inDesc.data(), held->inData.data(),
+                       static_cast<int>(held->outDesc.size()), held->outDesc.data(), held->outData.data(), held->attr,
+                       stream) != ACL_SUCCESS) {
+        const char* runtime = aclGetRecentErrMsg();
+        RecordError("launching the AI CPU op " + op.opType + " failed: " + (runtime ? runtime : "no runtime message") +
+                    " (is the package's AI CPU kernel library installed? docs/cann_build.md)");
+        return ACLNN_ERR_RUNTIME_ERROR;
+    }
+    return ReleaseAfterStream(stream, std::move(held));
 }
 
 aclnnStatus ReleaseAfterStream(aclrtStream stream, std::shared_ptr<const void> hostBuffer) {

@@ -106,20 +106,25 @@ private:
     const ViewCopyTilingData* t_ = nullptr;
 };
 
+// x is the view and y the packed buffer when gathering; the other way round when scattering.
 template <typename T>
-__aicore__ inline void RunViewCopy(GM_ADDR view, GM_ADDR packed, const ViewCopyTilingData& tiling) {
+__aicore__ inline void RunViewCopy(GM_ADDR x, GM_ADDR y, const ViewCopyTilingData& tiling) {
     ViewCopyKernel<T> op;
-    op.Init(view, packed, &tiling);
+    if (tiling.direction == viewcopy::kGather) {
+        op.Init(x, y, &tiling);
+    } else {
+        op.Init(y, x, &tiling);
+    }
     op.Process();
 }
 
-extern "C" __global__ __aicore__ void view_copy(GM_ADDR view, GM_ADDR packed, GM_ADDR workspace, GM_ADDR tiling) {
+extern "C" __global__ __aicore__ void view_copy(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     REGISTER_TILING_DEFAULT(ViewCopyTilingData);
     GET_TILING_DATA(tilingData, tiling);
     if (TILING_KEY_IS(VIEW_COPY_KEY_B16)) {
-        RunViewCopy<uint16_t>(view, packed, tilingData);
+        RunViewCopy<uint16_t>(x, y, tilingData);
     } else if (TILING_KEY_IS(VIEW_COPY_KEY_B32)) {
-        RunViewCopy<uint32_t>(view, packed, tilingData);
+        RunViewCopy<uint32_t>(x, y, tilingData);
     }
 }

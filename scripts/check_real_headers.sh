@@ -121,7 +121,10 @@ for f in "${binding_planted[@]}"; do check_planted -F "$f" "${conf_flags[@]}"; d
 # The declarations (tests/conformance/*_declarations.cpp: acl runtime, GE): the same program built
 # against the real headers and against the simulator's alone must print the same types, values
 # and sizes.
-declarations=(tests/conformance/*_declarations.cpp)
+declarations=()
+for f in tests/conformance/*_declarations.cpp; do
+    case "$f" in */host_declarations.cpp) ;; *) declarations+=("$f") ;; esac   # against real-cann, below
+done
 for f in "${declarations[@]}"; do
     stem=$(basename "$f" .cpp)
     if "$CXX" -std=c++17 -I"$INC" -I"$ROOT/simulator/include" "$f" -o "$CACHE/${stem}_real" > "$CACHE/one.log" 2>&1 &&
@@ -135,6 +138,52 @@ for f in "${declarations[@]}"; do
         fail=$((fail + 1))
     fi
 done
+# The real CANN 8.5.0 headers kept beside the project (../shared/real-cann: asc-devkit, metadef, ge,
+# platform; AGS_REAL_CANN to point elsewhere): every kernel and op_host source must compile against
+# them (their own check.sh), the host API declarations the simulator models must agree with them
+# (tests/conformance/host_declarations.cpp, built against both), and the host planted violations
+# (tests/compile_fail/host_*.cpp) must be rejected by them as by the simulator.
+real_cann=${AGS_REAL_CANN:-}
+if [ -z "$real_cann" ]; then
+    for d in "$ROOT/../shared/real-cann" /work/shared/real-cann; do
+        [ -f "$d/check.sh" ] && real_cann=$(cd "$d" && pwd) && break
+    done
+fi
+real_cann_checks=0
+if [ -n "$real_cann" ] && [ -f "$real_cann/check.sh" ]; then
+    REAL_HOST=$real_cann/host/include
+    if REAL_HDRS="$INC" bash "$real_cann/check.sh" > "$CACHE/one.log" 2>&1; then
+        printf '  %-60s OK (%s)\n' "real-cann/check.sh" "$(grep -E 'compile$' "$CACHE/one.log" | tr '\n' ';' | sed 's/;$//')"
+    else
+        printf '  %-60s error\n' "real-cann/check.sh"
+        sed 's/^/      /' "$CACHE/one.log" | head -n 40
+        fail=$((fail + 1))
+    fi
+    real_cann_checks=$((real_cann_checks + 1))
+    f=tests/conformance/host_declarations.cpp
+    if "$CXX" -std=c++17 -I"$REAL_HOST" -I"$INC/third_party/acl/inc" "$f" -o "$CACHE/host_declarations_real" > "$CACHE/one.log" 2>&1 &&
+       "$CXX" -std=c++17 -I"$ROOT/simulator/include" "$f" -o "$CACHE/host_declarations_sim" >> "$CACHE/one.log" 2>&1 &&
+       "$CACHE/host_declarations_real" > "$CACHE/host_declarations_real.txt" &&
+       "$CACHE/host_declarations_sim" > "$CACHE/host_declarations_sim.txt" &&
+       diff "$CACHE/host_declarations_real.txt" "$CACHE/host_declarations_sim.txt" >> "$CACHE/one.log" 2>&1; then
+        printf '  %-60s OK (%s declarations agree with CANN 8.5.0)\n' "$f" "$(wc -l < "$CACHE/host_declarations_real.txt")"
+    else
+        printf '  %-60s error (< real, > simulator)\n' "$f"
+        sed 's/^/      /' "$CACHE/one.log" | head -n 40
+        fail=$((fail + 1))
+    fi
+    real_cann_checks=$((real_cann_checks + 1))
+    saved_flags=("${flags[@]}")
+    flags=(-std=c++17 -fsyntax-only "-I$REAL_HOST" "-I$INC/third_party/acl/inc")
+    for f in tests/compile_fail/host_*.cpp; do
+        check_planted -E "$f"
+        real_cann_checks=$((real_cann_checks + 1))
+    done
+    flags=("${saved_flags[@]}")
+else
+    echo "  real CANN 8.5.0 headers not found (../shared/real-cann; set AGS_REAL_CANN): their checks are SKIPPED"
+fi
+
 # The CANN branch of CMakeLists.txt is wired: without a toolkit it stops with the documented message
 # (the build itself needs the toolkit: docs/cann_build.md).
 probe=$CACHE/cann_probe
@@ -150,6 +199,6 @@ else
     fail=$((fail + 1))
 fi
 rm -rf "$probe"
-total=$(( ${#sources[@]} + ${#conformance[@]} + ${#planted[@]} + ${#binding[@]} + ${#binding_planted[@]} + ${#declarations[@]} + 1 ))
+total=$(( ${#sources[@]} + ${#conformance[@]} + ${#planted[@]} + ${#binding[@]} + ${#binding_planted[@]} + ${#declarations[@]} + real_cann_checks + 1 ))
 echo "conformance: $((total - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

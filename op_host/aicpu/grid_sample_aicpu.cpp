@@ -183,15 +183,4 @@ bool Run(const View& input, const View& grid, const View& out, int mode, int pad
     return true;
 }
 
-int GridSampleAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes) {
-    if (addrCount != 3 || argBytes != sizeof(KernelArgs)) return 1;
-    KernelArgs a;
-    std::memcpy(&a, args, sizeof(a));
-    a.input.data = addrs[0];
-    a.grid.data = addrs[1];
-    a.out.data = addrs[2];
-    // non-zero: an access outside a tensor's view (checked build)
-    return Run(a.input, a.grid, a.out, a.mode, a.padding, a.alignCorners != 0) ? 0 : 3;
-}
-
 }  // namespace gridsample::aicpu

@@ -1,8 +1,8 @@
 // The AI CPU path of GridSample: an AI CPU kernel (plain C++ run by the device's CPU cores) for
 // what the AI Core kernels do not take (float64, integer types, 1 or >= 4 spatial dims, views
 // beyond a DMA's reach). Same rules as the kernels, computed in float64; integer outputs are
-// rounded to nearest (ties to even) and saturated. It is launched on a stream like any kernel
-// (op_host/grid_sample_launch.h) and reaches the tensors through the device addresses it is given.
+// rounded to nearest (ties to even) and saturated. The AI CPU operator GridSampleAicpu
+// (op_kernel_aicpu/) runs it on the tensors in place; it is launched on a stream like any kernel.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -28,14 +28,7 @@ struct View {
 // more is done then).
 bool Run(const View& input, const View& grid, const View& out, int mode, int padding, bool alignCorners);
 
-// The kernel's argument block: the views without their data pointers, which arrive as the
-// kernel's device addresses (input, grid, out).
-struct KernelArgs {
-    View input, grid, out;
-    int32_t mode = 0, padding = 0, alignCorners = 0;
-};
+// The op type of the AI CPU operator that runs it (op_kernel_aicpu/grid_sample_aicpu_kernel.cpp).
 constexpr const char* kKernelName = "GridSampleAicpu";
-// The AI CPU kernel entry: addrs = {input, grid, out} as the AI CPU sees them; 0 on success.
-int GridSampleAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes);
 
 }  // namespace gridsample::aicpu

@@ -350,19 +350,4 @@ bool RunBackward(const View& gradOutput, const View& input, const View& grid, co
     return true;
 }
 
-int GridSampleGradAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes) {
-    if (addrCount != 5 || argBytes != sizeof(BackwardKernelArgs)) return 1;
-    BackwardKernelArgs a;
-    std::memcpy(&a, args, sizeof(a));
-    a.gradOutput.data = addrs[0];
-    a.input.data = addrs[1];
-    a.grid.data = addrs[2];
-    a.inputGrad.data = addrs[3];
-    a.gridGrad.data = addrs[4];
-    const View* inputGrad = a.computeInputGrad ? &a.inputGrad : nullptr;
-    const View* gridGrad = a.computeGridGrad ? &a.gridGrad : nullptr;
-    // non-zero: an access outside a tensor's view (checked build)
-    return RunBackward(a.gradOutput, a.input, a.grid, inputGrad, gridGrad, a.mode, a.padding, a.alignCorners != 0) ? 0 : 3;
-}
-
 }  // namespace gridsample::aicpu

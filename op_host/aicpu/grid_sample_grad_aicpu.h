@@ -18,15 +18,7 @@ namespace gridsample::aicpu {
 bool RunBackward(const View& gradOutput, const View& input, const View& grid, const View* inputGrad,
                  const View* gridGrad, int mode, int padding, bool alignCorners);
 
-// The kernel's argument block: the views without their data pointers, which arrive as the kernel's
-// device addresses (gradOutput, input, grid, inputGrad, gridGrad; the last two null when not computed).
-struct BackwardKernelArgs {
-    View gradOutput, input, grid, inputGrad, gridGrad;
-    int32_t mode = 0, padding = 0, alignCorners = 0;
-    int32_t computeInputGrad = 1, computeGridGrad = 1;
-};
+// The op type of the AI CPU operator that runs it (op_kernel_aicpu/grid_sample_grad_aicpu_kernel.cpp).
 constexpr const char* kBackwardKernelName = "GridSampleGradAicpu";
-// The AI CPU kernel entry: addrs = {gradOutput, input, grid, inputGrad, gridGrad}; 0 on success.
-int GridSampleGradAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes);
 
 }  // namespace gridsample::aicpu

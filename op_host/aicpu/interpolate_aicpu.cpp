@@ -325,13 +325,7 @@ void RunPass(int rank, int axis, const AxisTaps& taps, const Operand& src, const
 
 }  // namespace
 
-int InterpolateAicpuKernel(void* const* addrs, uint32_t addrCount, const void* argBlock, size_t argBytes) {
-    if (addrCount != 3 || argBytes != sizeof(KernelArgs)) return 1;
-    KernelArgs a;
-    std::memcpy(&a, argBlock, sizeof(a));
-    a.x.data = addrs[0];
-    a.y.data = addrs[1];
-    double* ws = static_cast<double*>(addrs[2]);
+int Run(const KernelArgs& a, double* ws) {
     const int rank = a.x.rank;
     if (a.passCount < 1 || a.passCount > kMaxRank || rank < 1 || rank > kMaxRank) return 2;
     const bool pillow = a.mode == kBilinearPillow || a.mode == kBicubicPillow;

@@ -32,8 +32,7 @@ struct Pass {
     double scale = 0.0;       // out / in for the coordinate mapping (> 0)
 };
 
-// The kernel's argument block: the views without their data pointers (the device addresses x, y
-// and workspace arrive as the kernel's addresses), the attributes and the passes in order.
+// What the kernel runs: the views, the attributes and the passes in order.
 struct KernelArgs {
     View x, y;
     // antialias: linear's antialias in effect (asked for, and some resized axis is downscaled)
@@ -43,6 +42,7 @@ struct KernelArgs {
     Pass passes[kMaxRank];
     uint64_t intermediateElems = 0;   // float64 elements of each of the (up to two) workspace buffers
 };
+// The op type of the AI CPU operator that runs it (op_kernel_aicpu/interpolate_aicpu_kernel.cpp).
 constexpr const char* kKernelName = "InterpolateAicpu";
 
 // Source taps of one axis: output o reads index[start[o] .. start[o+1]) with weight[...] (input
@@ -53,7 +53,8 @@ struct AxisTaps {
 };
 AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass);
 
-// addrs = {x, y, workspace}; 0 on success.
-int InterpolateAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes);
+// Runs the passes of `args` from args.x into args.y; ws holds two float64 buffers of
+// args.intermediateElems each (null when there is one pass). 0 on success.
+int Run(const KernelArgs& args, double* ws);
 
 }  // namespace interp::aicpu

@@ -22,6 +22,7 @@
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "aclnnop/aclnn_grid_sampler3d.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
+#include "ascend_sim/aicpu_launch.h"
 #include "ascend_sim/sim.h"
 #include "check.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
@@ -546,15 +547,15 @@ TEST_CASE("freeing out, input or the workspace while a launch is in flight is sa
 }
 
 // ---- the AI CPU kernel's own access checks (checked build) ----------------------------------------
-// The aclnn checks never let such a launch through; it is planted by queueing the kernel directly
-// with a grid view that claims one coordinate per point while the 2-D kernel reads two.
+// The aclnn checks never let such a launch through; it is planted by queueing the AI CPU op directly
+// with a grid that has one coordinate per point while the 2-D kernel reads two.
 TEST_CASE("checked build: the AI CPU kernel stops at a read outside a view (planted)") {
     InChild("AI CPU access outside a view", [] {
         bool ok = true;
         const Row row{"AI CPU access outside a view", {}};
         Small s;
         ROW_CHECK(s.Init(), aclGetRecentErrMsg());
-        // a valid float64 call first: it registers the AI CPU kernel with the model
+        // a valid float64 call first
         Problem p = Default(Api::k2D, ACL_DOUBLE);
         Built in, grid, out;
         ROW_CHECK(Build(p.input, 0, false, &in) && Build(p.grid, 0, true, &grid) && Build(p.out, kSentinel, false, &out), aclGetRecentErrMsg());
@@ -564,27 +565,17 @@ TEST_CASE("checked build: the AI CPU kernel stops at a read outside a view (plan
         ROW_CHECK(aclnnGridSampler2D(nullptr, ws, exec, s.stream) == 0, aclGetRecentErrMsg());
         ROW_CHECK(aclrtSynchronizeStream(s.stream) == ACL_SUCCESS, aclGetRecentErrMsg());
 
-        using gridsample::aicpu::View;
-        auto view = [](const Shape& shape) {
-            View v;
-            v.type = gridsample::aicpu::ElemType::kFloat64;
-            v.rank = static_cast<int>(shape.size());
-            Shape st = Contiguous(shape);
-            for (int i = 0; i < v.rank; ++i) {
-                v.shape[i] = shape[i];
-                v.strides[i] = st[i];
-            }
-            return v;
+        // planted: a grid of (N, Ho, Wo, 1) where the 2-D kernel reads x and y
+        auto tensor = [](void* data, const Shape& shape) {
+            int64_t n = 1;
+            for (int64_t d : shape) n *= d;
+            return ascend_sim::AicpuTensorSpec{data, aicpu::DT_DOUBLE, shape, static_cast<uint64_t>(n) * 8};
         };
-        gridsample::aicpu::KernelArgs args;
-        args.input = view(p.input.shape);
-        args.grid = view({1, 3, 3, 1});   // planted: (N, Ho, Wo, 1) where the 2-D kernel reads x and y
-        args.grid.strides[3] = 1;
-        args.out = view(p.out.shape);
-        std::vector<uint8_t> block(sizeof(args));
-        std::memcpy(block.data(), &args, sizeof(args));
-        ROW_CHECK(ascend_sim::EnqueueAicpuKernel(s.stream, gridsample::aicpu::kKernelName, {in.data, grid.data, out.data},
-                                                 block) == ACL_SUCCESS, aclGetRecentErrMsg());
+        ascend_sim::AicpuOpSpec op;
+        op.opType = gridsample::aicpu::kKernelName;
+        op.inputs = {tensor(in.data, p.input.shape), tensor(grid.data, {1, 3, 3, 1})};
+        op.outputs = {tensor(out.data, p.out.shape)};
+        ROW_CHECK(ascend_sim::EnqueueAicpuOp(s.stream, op) == ACL_SUCCESS, aclGetRecentErrMsg());
         const aclError sync = aclrtSynchronizeStream(s.stream);
 #if ASCENDC_SIM_CHECKED
         ROW_CHECK(sync == ACL_ERROR_RT_AICPU_EXCEPTION, std::string("sync returned ") + std::to_string(sync));

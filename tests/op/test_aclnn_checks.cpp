@@ -257,6 +257,29 @@ TEST_CASE("valid baseline problems are accepted (2D and 3D)") {
     }
 }
 
+TEST_CASE("no platform, no vector cores or no UB -> 561002 from the tiling step (2D and 3D; float64 still runs)") {
+    const ascend_sim::Platform saved = ascend_sim::GetPlatform();
+    struct Broken { const char* what; std::function<void(ascend_sim::Platform*)> apply; const char* word; };
+    const Broken broken[] = {
+        {"no vector cores", [](ascend_sim::Platform* p) { p->aivCoreNum = 0; }, "0 vector cores"},
+        {"no UB", [](ascend_sim::Platform* p) { p->ubSize = p->ubReserved; }, "no UB"},
+        {"no platform", [](ascend_sim::Platform* p) { p->socVersion.clear(); }, "no platform"},
+    };
+    for (const Broken& b : broken) {
+        ascend_sim::Platform plat = saved;
+        b.apply(&plat);
+        ascend_sim::SetPlatform(plat);
+        for (Args a : {Args(), Args::ThreeD()})
+            ExpectReject(a, ACLNN_ERR_INNER_TILING_ERROR, {"tiling", b.word}, std::string(b.what) + " rank " + std::to_string(a.rank));
+        // the AI CPU path needs no AI Core platform
+        Args f64;
+        f64.inT = f64.gridT = f64.outT = ACL_DOUBLE;
+        const Outcome o = Call(f64);
+        CHECK_MSG(o.status == ACLNN_SUCCESS, std::string(b.what) + ": float64: " + o.msg);
+    }
+    ascend_sim::SetPlatform(saved);
+}
+
 TEST_CASE("null arguments -> 161001 naming the parameter (2D and 3D)") {
     for (const Args& base : {Args(), Args::ThreeD()}) {
         Args a = base;

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "check.h"
-#include "op_host/grid_sample_grad_def.cpp"      // NOLINT: the OpDef under test (the library hides its symbols)
-#include "op_host/grid_sample_grad_tiling.cpp"   // NOLINT: the pure tiling under test
-#include "register/op_def_registry.h"
+#include "ascend_sim/opbuild.h"
+#include "gert_helpers.h"
+#include "op_host/grid_sample_grad_tiling.cpp"   // NOLINT: the pure tiling under test (the library hides it)
 
 namespace {
 
@@ -106,10 +106,12 @@ TEST_CASE("outputMask selects the units; refusals say why") {
 }
 
 TEST_CASE("the GridSampleGrad OpDef is registered with its tiling function and attributes") {
-    ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSampleGrad");
-    CHECK(def.AICore().GetTiling() != nullptr);
+    const ops::OpInfo def = ops::CfgGenerator::Describe("GridSampleGrad");
+    CHECK(def.tiling != nullptr && def.tiling == gert_test::OpImplOf("GridSampleGrad").tiling);
+    CHECK(def.inferShape != nullptr && def.inferShape == gert_test::OpImplOf("GridSampleGrad").inferShape);
+    CHECK(ops::CfgGenerator::Check(ops::OpDef("x")).find("no AICore") != std::string::npos);
     std::vector<std::string> names;
-    for (ops::OpAttrDef& a : def.GetAttrs()) names.push_back(a.GetName().GetString());
+    for (const ops::OpAttrInfo& a : def.attrs) names.push_back(a.name);
     CHECK((names == std::vector<std::string>{"interpolation_mode", "padding_mode", "align_corners", "x_grad_required",
                                              "grid_grad_required"}));
 }

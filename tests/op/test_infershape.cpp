@@ -1,5 +1,5 @@
-// GridSample's infer-shape and infer-datatype (op_host/grid_sample_infershape.cpp), found through
-// the OpDef registry by op type and run on gert contexts, as graph mode runs them. Expected
+// GridSample's infer-shape and infer-datatype (op_host/grid_sample_infershape.cpp), found by op type
+// in what OP_ADD's OP_PROTO_LIB expansion registered and run on gert contexts, as graph mode runs them. Expected
 // shapes are written out from the operator's definition: y = (N, C, grid spatial dims).
 #include <string>
 #include <vector>
@@ -7,11 +7,7 @@
 #include "base/context_builder/op_infer_datatype_context_builder.h"
 #include "base/context_builder/op_infer_shape_context_builder.h"
 #include "check.h"
-#include "op_host/grid_sample_def.cpp"          // NOLINT: the OpDef that registers the functions
-#include "op_host/grid_sample_infershape.cpp"   // NOLINT
-#include "op_host/grid_sample_compute_tiling.cpp"       // NOLINT
-#include "op_host/grid_sample_tiling_func.cpp"  // NOLINT
-#include "register/op_def_registry.h"
+#include "gert_helpers.h"
 
 namespace {
 
@@ -21,19 +17,11 @@ struct Inferred {
 };
 
 Inferred Infer(const std::vector<int64_t>& x, const std::vector<int64_t>& grid, bool channelLast = false) {
-    ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSample");
-    auto infer = def.GetInferShape();
+    auto infer = gert_test::OpImplOf("GridSample").inferShape;
     Inferred r;
     CHECK(infer != nullptr);
     if (infer == nullptr) return r;
-    auto shapeOf = [](const std::vector<int64_t>& dims) {
-        gert::Shape s;
-        for (int64_t d : dims) s.AppendDim(d);
-        return gert::StorageShape(s, s);
-    };
-    const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
-    gert::Tensor xt(shapeOf(x), nd, gert::kOnDeviceHbm, ge::DT_FLOAT, nullptr);
-    gert::Tensor gt(shapeOf(grid), nd, gert::kOnDeviceHbm, ge::DT_FLOAT, nullptr);
+    gert::Tensor xt = gert_test::TensorOf(x, ge::DT_FLOAT), gt = gert_test::TensorOf(grid, ge::DT_FLOAT);
     gert::OpInferShapeContextBuilder b;
     b.OpType("GridSample").OpName("gs").IONum(2, 1).InputTensors({&xt, &gt});
     b.AppendAttr(ge::AscendString("bilinear")).AppendAttr(ge::AscendString("zeros")).AppendAttr(false)
@@ -73,14 +61,12 @@ TEST_CASE("infer shape: bad shapes are GRAPH_FAILED") {
 }
 
 TEST_CASE("infer datatype: y has x's data type") {
-    ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSample");
-    auto infer = def.GetInferDataType();
+    auto infer = gert_test::OpImplOf("GridSample").inferDataType;
     CHECK(infer != nullptr);
     if (infer == nullptr) return;
     for (ge::DataType dt : {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16}) {
-        const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
-        gert::Tensor xt(gert::StorageShape({1, 1, 2, 2}, {1, 1, 2, 2}), nd, gert::kOnDeviceHbm, dt, nullptr);
-        gert::Tensor gt(gert::StorageShape({1, 1, 1, 2}, {1, 1, 1, 2}), nd, gert::kOnDeviceHbm, dt, nullptr);
+        gert::Tensor xt(gert::StorageShape({1, 1, 2, 2}, {1, 1, 2, 2}), gert_test::Nd(), gert::kOnDeviceHbm, dt, nullptr);
+        gert::Tensor gt = gert_test::TensorOf({1, 1, 1, 2}, dt);
         gert::OpInferDataTypeContextBuilder b;
         b.OpType("GridSample").IONum(2, 1).InputTensors({&xt, &gt});
         auto holder = b.Build();

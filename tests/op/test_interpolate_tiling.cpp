@@ -8,12 +8,12 @@
 #include "base/context_builder/op_infer_shape_context_builder.h"
 #include "base/context_builder/op_tiling_context_builder.h"
 #include "check.h"
+#include "exe_graph/runtime/continuous_vector.h"
+#include "gert_helpers.h"
 #include "op_host/aicpu/interpolate_aicpu.cpp"       // NOLINT: ComputeAxisTaps
-#include "op_host/interpolate_def.cpp"               // NOLINT: the OpDef that registers the functions
-#include "op_host/interpolate_infershape.cpp"        // NOLINT
-#include "op_host/interpolate_tiling_func.cpp"       // NOLINT
+#include "op_host/interpolate_tiling_func.cpp"       // NOLINT: the pure tiling under test (the library hides it)
+#include "op_host/tiling_platform.cpp"               // NOLINT
 #include "platform/platform_infos_def.h"
-#include "register/op_def_registry.h"
 
 using namespace interp;
 
@@ -133,29 +133,24 @@ TEST_CASE("rejections: too many taps for the UB, empty axes") {
     CHECK(!ComputeInterpolateTiling(Problem({4, 4}, {4, 4}, {}, 1), platform, &r, &why));
 }
 
-TEST_CASE("gert tiling function through the OpDef registry: taps from the attributes") {
-    ops::OpDef def = ops::OpDefFactory::OpDefCreate("Interpolate");
-    auto tilingFunc = def.AICore().GetTiling();
+TEST_CASE("gert tiling function, as registered by OP_ADD's OP_TILING_LIB expansion: taps from the attributes") {
+    auto tilingFunc = gert_test::OpImplOf("Interpolate").tiling;
     CHECK(tilingFunc != nullptr);
-    auto shapeOf = [](const std::vector<int64_t>& dims) {
-        gert::Shape s;
-        for (int64_t d : dims) s.AppendDim(d);
-        return gert::StorageShape(s, s);
-    };
-    const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
-    gert::Tensor x(shapeOf({1, 2, 10, 12}), nd, gert::kOnDeviceHbm, ge::DT_FLOAT16, nullptr);
-    gert::Tensor y(shapeOf({1, 2, 5, 24}), nd, gert::kOnDeviceHbm, ge::DT_FLOAT16, nullptr);
+    if (tilingFunc == nullptr) return;
+    gert::Tensor x = gert_test::TensorOf({1, 2, 10, 12}, ge::DT_FLOAT16);
+    gert::Tensor y = gert_test::TensorOf({1, 2, 5, 24}, ge::DT_FLOAT16);
     gert::OpTilingContextBuilder b;
     b.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
     b.AppendAttr(ge::AscendString("cubic")).AppendAttr(ge::AscendString("half_pixel"))
         .AppendAttr(ge::AscendString("round_prefer_floor")).AppendAttr(false).AppendAttr(-0.75f)
         .AppendAttr(std::vector<int64_t>{2, 3}).AppendAttr(std::vector<int64_t>{5, 24})
         .AppendAttr(std::vector<int64_t>{}).AppendAttr(std::vector<int64_t>{});
-    fe::PlatFormInfos platform;
+    fe::PlatFormInfos platform = gert_test::PlatformInfosOf(gert_test::PlatformOfSoc("Ascend910B2"));
     auto buffer = gert::TilingData::CreateCap(4096);
     auto* raw = reinterpret_cast<gert::TilingData*>(buffer.get());
-    gert::ContinuousVector workspaces;
-    b.PlatformInfo(&platform).TilingData(raw).Workspace(&workspaces);
+    auto workspaceBuffer = gert::ContinuousVector::Create<size_t>(1);
+    auto* workspaces = reinterpret_cast<gert::ContinuousVector*>(workspaceBuffer.get());
+    b.PlatformInfo(&platform).TilingData(raw).Workspace(workspaces);
     auto holder = b.Build();
     gert::TilingContext* ctx = holder.GetContext();
     CHECK(tilingFunc(ctx) == ge::GRAPH_SUCCESS);
@@ -164,18 +159,42 @@ TEST_CASE("gert tiling function through the OpDef registry: taps from the attrib
     std::memcpy(&d, raw->GetData(), sizeof(d));
     CHECK(d.passCount == 2);
     for (int32_t i = 0; i < 2; ++i) CHECK(d.passes[i].taps == 4);   // cubic: 4 taps per output
+    // the system workspace (16 MiB on A2) in front of the tiling's own, which holds the tiling data
+    CHECK(ctx->GetWorkspaceNum() == 1);
+    const size_t total = static_cast<const size_t*>(workspaces->GetData())[0];
+    CHECK(total >= (16u << 20) + sizeof(InterpolateTilingData));
+    // without a platform description in the context, the tiling reads the current device's
+    gert::OpTilingContextBuilder b2;
+    b2.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
+    b2.AppendAttr(ge::AscendString("cubic")).AppendAttr(ge::AscendString("half_pixel"))
+        .AppendAttr(ge::AscendString("round_prefer_floor")).AppendAttr(false).AppendAttr(-0.75f)
+        .AppendAttr(std::vector<int64_t>{2, 3}).AppendAttr(std::vector<int64_t>{5, 24})
+        .AppendAttr(std::vector<int64_t>{}).AppendAttr(std::vector<int64_t>{});
+    auto buffer2 = gert::TilingData::CreateCap(4096);
+    auto ws2 = gert::ContinuousVector::Create<size_t>(1);
+    b2.TilingData(reinterpret_cast<gert::TilingData*>(buffer2.get())).Workspace(reinterpret_cast<gert::ContinuousVector*>(ws2.get()));
+    auto holder2 = b2.Build();
+    CHECK(tilingFunc(holder2.GetContext()) == ge::GRAPH_SUCCESS);
+    // a workspace-size vector not made by ContinuousVector::Create has no room: the tiling fails
+    gert::OpTilingContextBuilder b3;
+    b3.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
+    b3.AppendAttr(ge::AscendString("cubic")).AppendAttr(ge::AscendString("half_pixel"))
+        .AppendAttr(ge::AscendString("round_prefer_floor")).AppendAttr(false).AppendAttr(-0.75f)
+        .AppendAttr(std::vector<int64_t>{2, 3}).AppendAttr(std::vector<int64_t>{5, 24})
+        .AppendAttr(std::vector<int64_t>{}).AppendAttr(std::vector<int64_t>{});
+    auto buffer3 = gert::TilingData::CreateCap(4096);
+    gert::ContinuousVector notCreated;
+    b3.TilingData(reinterpret_cast<gert::TilingData*>(buffer3.get())).Workspace(&notCreated);
+    auto holder3 = b3.Build();
+    CHECK(tilingFunc(holder3.GetContext()) == ge::GRAPH_FAILED);
 }
 
 TEST_CASE("infer shape: sizes on axes, pads on the others, unknown rank") {
-    ops::OpDef def = ops::OpDefFactory::OpDefCreate("Interpolate");
-    auto infer = def.GetInferShape();
+    auto infer = gert_test::OpImplOf("Interpolate").inferShape;
     CHECK(infer != nullptr);
     auto run = [&](const std::vector<int64_t>& xs, const std::vector<int64_t>& axes, const std::vector<int64_t>& sizes,
                    const std::vector<int64_t>& pb, std::vector<int64_t>* out) {
-        gert::Shape s;
-        for (int64_t d : xs) s.AppendDim(d);
-        const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
-        gert::Tensor xt(gert::StorageShape(s, s), nd, gert::kOnDeviceHbm, ge::DT_FLOAT, nullptr);
+        gert::Tensor xt = gert_test::TensorOf(xs, ge::DT_FLOAT);
         gert::OpInferShapeContextBuilder b;
         b.OpType("Interpolate").OpName("i").IONum(1, 1).InputTensors({&xt});
         b.AppendAttr(ge::AscendString("linear")).AppendAttr(ge::AscendString("half_pixel"))

@@ -1,9 +1,11 @@
 // The gert tiling function (op_host/grid_sample_tiling_func.cpp) and the OpDef that registers it,
-// reached the way the framework reaches them: by op type through the OpDef registry, run on a
-// TilingContext built with the context builder on A2 (Ascend910B2: 48 vector cores, 910B3: 40)
-// and A3 (Ascend910_93) platform descriptions. Expectations come from the documented platform
-// figures (192 KiB UB, 8 KiB reserved by the tiling) and from the pure ComputeTiling called
-// directly with them. The op_host sources are compiled into this program (the library hides them).
+// reached the way the framework reaches them: by op type, in what OP_ADD's OP_TILING_LIB expansion
+// registered, run on a TilingContext built with the context builder on A2 (Ascend910B2: 48 vector
+// cores, 910B3: 40) and A3 (Ascend910_93) platform descriptions; the OpDef as the op build tool
+// reads it. Expectations come from the documented platform figures (192 KiB UB, 8 KiB reserved by
+// the tiling, a 16 MiB system workspace) and from the pure ComputeTiling called directly with them
+// (compiled into this program: the library hides it).
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -11,26 +13,21 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "base/context_builder/op_tiling_context_builder.h"
+#include "ascend_sim/opbuild.h"
 #include "check.h"
-#include "op_host/grid_sample_def.cpp"           // NOLINT: the OpDef under test
-#include "op_host/grid_sample_infershape.cpp"    // NOLINT
-#include "op_host/grid_sample_compute_tiling.cpp"        // NOLINT
-#include "op_host/grid_sample_tiling_func.cpp"   // NOLINT
-#include "register/op_def_registry.h"
+#include "exe_graph/runtime/continuous_vector.h"
+#include "gert_helpers.h"
+#include "op_host/grid_sample_compute_tiling.cpp"        // NOLINT: the pure tiling the gert one must reproduce
+#include "tiling/platform/platform_ascendc.h"
 
 namespace {
 
 constexpr uint64_t kUbBytes = 192 * 1024;
 constexpr uint64_t kReserve = 8 * 1024;
 constexpr uint64_t kSystemUb = 256;   // what the platform keeps of the UB before any reservation
+constexpr uint64_t kSystemWorkspace = 16u << 20;   // GetLibApiWorkSpaceSize on A2/A3
 
-fe::PlatFormInfos PlatformOf(const char* soc) {
-    const ascend_sim::Platform saved = ascend_sim::GetPlatform();
-    CHECK(ascend_sim::SetPlatformBySoc(soc));
-    fe::PlatFormInfos infos(ascend_sim::GetPlatform());
-    ascend_sim::SetPlatform(saved);
-    return infos;
-}
+fe::PlatFormInfos PlatformOf(const char* soc) { return gert_test::PlatformInfosOf(gert_test::PlatformOfSoc(soc)); }
 
 struct Attrs {
     std::string mode = "bilinear", padding = "zeros";
@@ -47,26 +44,17 @@ struct Result {
     size_t workspace = 0;
 };
 
-gert::StorageShape ShapeOf(const std::vector<int64_t>& dims) {
-    gert::Shape s;
-    for (int64_t d : dims) s.AppendDim(d);
-    return gert::StorageShape(s, s);
-}
-
 Result RunTiling(fe::PlatFormInfos* platform, const std::vector<int64_t>& x, const std::vector<int64_t>& grid,
                  const std::vector<int64_t>& y, ge::DataType dtype, const Attrs& a, size_t capacity = 4096) {
-    ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSample");
-    auto tilingFunc = def.AICore().GetTiling();
+    auto tilingFunc = gert_test::OpImplOf("GridSample").tiling;
     CHECK(tilingFunc != nullptr);
     Result r;
     if (tilingFunc == nullptr) return r;
-    const gert::StorageFormat nd(ge::FORMAT_ND, ge::FORMAT_ND);
-    gert::Tensor xt(ShapeOf(x), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    gert::Tensor gt(ShapeOf(grid), nd, gert::kOnDeviceHbm, dtype, nullptr);
-    gert::Tensor yt(ShapeOf(y), nd, gert::kOnDeviceHbm, dtype, nullptr);
+    gert::Tensor xt = gert_test::TensorOf(x, dtype), gt = gert_test::TensorOf(grid, dtype), yt = gert_test::TensorOf(y, dtype);
     auto buffer = gert::TilingData::CreateCap(capacity);
     auto* raw = reinterpret_cast<gert::TilingData*>(buffer.get());
-    gert::ContinuousVector workspace;
+    auto workspaceBuffer = gert::ContinuousVector::Create<size_t>(1);
+    auto& workspace = *reinterpret_cast<gert::ContinuousVector*>(workspaceBuffer.get());
     gert::OpTilingContextBuilder b;
     b.OpType("GridSample").OpName("gs").IONum(2, 1).InputTensors({&xt, &gt}).OutputTensors({&yt});
     b.AppendAttr(ge::AscendString(a.mode.c_str()))
@@ -100,7 +88,8 @@ void ExpectSameAsPure(const Result& r, const gridsample::Problem& p, uint32_t co
     CHECK_MSG(r.status == ge::GRAPH_SUCCESS, where);
     CHECK_MSG(r.dataSize == sizeof(gridsample::GridSampleTilingData), where);
     CHECK_MSG(std::memcmp(&r.data, &t.data, sizeof(t.data)) == 0, where + ": tiling data differs");
-    CHECK_MSG(r.key == t.tilingKey && r.blockDim == t.blockDim && r.workspace == t.workspaceBytes, where);
+    CHECK_MSG(r.key == t.tilingKey && r.blockDim == t.blockDim, where);
+    CHECK_MSG(r.workspace == kSystemWorkspace + t.workspaceBytes, where + ": the system workspace, then the tiling's");
     CHECK_MSG(r.blockDim >= 1 && r.blockDim <= cores, where);
     CHECK_MSG(gridsample::UbBytesUsed(r.data) <= kUbBytes - kReserve, where + ": UB beyond 192 KiB - 8 KiB");
 }
@@ -108,44 +97,58 @@ void ExpectSameAsPure(const Result& r, const gridsample::Problem& p, uint32_t co
 }  // namespace
 
 TEST_CASE("OpDef: GridSample is registered with its prototype, infer functions, tiling and SoCs") {
-    bool found = false;
-    for (const auto& name : ops::OpDefFactory::GetAllOp()) found = found || std::string(name.GetString()) == "GridSample";
-    CHECK(found);
-    ops::OpDef def = ops::OpDefFactory::OpDefCreate("GridSample");
-    CHECK(def.CheckDefinition().empty());
-    CHECK(def.GetInferShape() != nullptr && def.GetInferDataType() != nullptr && def.AICore().GetTiling() != nullptr);
-    CHECK(def.AICore().GetSocVersions() == (std::vector<std::string>{"ascend910_93", "ascend910b"}));
-    CHECK(def.GetInputs().size() == 2 && def.GetOutputs().size() == 1);
-    CHECK(def.GetInputs()[0].Name() == "x" && def.GetInputs()[1].Name() == "grid" && def.GetOutputs()[0].Name() == "y");
-    for (auto* params : {&def.GetInputs(), &def.GetOutputs()})
+    const std::vector<std::string> ops = ops::CfgGenerator::RegisteredOps();
+    CHECK(std::find(ops.begin(), ops.end(), "GridSample") != ops.end());
+    const ops::OpInfo def = ops::CfgGenerator::Describe("GridSample");
+    CHECK(def.opType == "GridSample");
+    CHECK(def.inferShape != nullptr && def.inferDataType != nullptr && def.tiling != nullptr);
+    CHECK(def.socConfigs.size() == 2 && def.socConfigs.count("ascend910b") == 1 && def.socConfigs.count("ascend910_93") == 1);
+    for (const auto& [soc, config] : def.socConfigs) {
+        CHECK_MSG(config.at("dynamicShapeSupport.flag") == "true" && config.at("dynamicRankSupport.flag") == "true" &&
+                      config.at("dynamicCompileStatic.flag") == "true",
+                  soc + ": an explicit OpAICoreConfig with dynamic shape and rank support");
+    }
+    CHECK(def.inputs.size() == 2 && def.outputs.size() == 1);
+    CHECK(def.inputs[0].name == "x" && def.inputs[1].name == "grid" && def.outputs[0].name == "y");
+    for (const auto* params : {&def.inputs, &def.outputs})
         for (const auto& p : *params) {
-            CHECK(p.GetParamType() == ops::REQUIRED);
-            CHECK(p.GetDataTypes() == (std::vector<ge::DataType>{ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16}));
-            CHECK(p.GetFormats().size() == p.GetDataTypes().size());
+            CHECK(p.paramType == ops::REQUIRED);
+            CHECK(p.dataTypes == (std::vector<ge::DataType>{ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16}));
+            CHECK(p.formats.size() == p.dataTypes.size());
         }
     // The GE IR prototype's attributes and defaults (op_graph/grid_sample_proto.h), then the strides.
-    auto& attrs = def.GetAttrs();
+    const auto& attrs = def.attrs;
     CHECK(attrs.size() == 8);
     if (attrs.size() == 8) {
-        CHECK(std::string(attrs[0].GetName().GetString()) == "interpolation_mode" && attrs[0].DefaultString() == "bilinear");
-        CHECK(std::string(attrs[1].GetName().GetString()) == "padding_mode" && attrs[1].DefaultString() == "zeros");
-        CHECK(std::string(attrs[2].GetName().GetString()) == "align_corners" && !attrs[2].DefaultBool());
-        CHECK(std::string(attrs[3].GetName().GetString()) == "channel_last" && !attrs[3].DefaultBool());
-        CHECK(std::string(attrs[4].GetName().GetString()) == "scheduler_mode" && attrs[4].DefaultInt() == 1);
+        CHECK(attrs[0].name == "interpolation_mode" && attrs[0].type == "str" && attrs[0].defaultValue == "bilinear");
+        CHECK(attrs[1].name == "padding_mode" && attrs[1].defaultValue == "zeros");
+        CHECK(attrs[2].name == "align_corners" && attrs[2].type == "bool" && attrs[2].defaultValue == "false");
+        CHECK(attrs[3].name == "channel_last" && attrs[3].defaultValue == "false");
+        CHECK(attrs[4].name == "scheduler_mode" && attrs[4].type == "int" && attrs[4].defaultValue == "1");
         for (size_t i = 5; i < 8; ++i)
-            CHECK(attrs[i].GetKind() == ops::OpAttrDef::Kind::kListInt && attrs[i].DefaultListInt().empty() &&
-                  !attrs[i].IsRequired());
+            CHECK(attrs[i].type == "listInt" && attrs[i].defaultValue == "[]" && !attrs[i].required);
     }
-    CHECK(std::string(ops::OpDefFactory::OpDefCreate("NoSuchOp").GetOpType().GetString()).empty());
+    CHECK(ops::CfgGenerator::Describe("NoSuchOp").opType.empty());
+    // What OP_ADD's OP_TILING_LIB and OP_PROTO_LIB expansions registered with the runtime: the same
+    // functions the OpDef names.
+    const ascend_sim::OpImplFunctions impl = gert_test::OpImplOf("GridSample");
+    CHECK(impl.tiling == def.tiling && impl.inferShape == def.inferShape && impl.inferDataType == def.inferDataType);
+    CHECK(impl.tilingParse != nullptr && impl.compileInfoCreator != nullptr);
 }
 
 TEST_CASE("OpDef: the documented prototype rules are checked") {
     ops::OpDef bad("Bad");
     bad.Input("x").ParamType(ops::REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT16}).Format({ge::FORMAT_ND});
-    CHECK(bad.CheckDefinition().find("one format per data type") != std::string::npos);
+    bad.AICore().AddConfig("ascend910b");
+    CHECK(ops::CfgGenerator::Check(bad).find("one format per data type") != std::string::npos);
     ops::OpDef noDefault("NoDefault");
     noDefault.Attr("a").AttrType(ops::OPTIONAL).Int();
-    CHECK(noDefault.CheckDefinition().find("OPTIONAL without a default") != std::string::npos);
+    noDefault.AICore().AddConfig("ascend910b");
+    CHECK(ops::CfgGenerator::Check(noDefault).find("OPTIONAL without a default") != std::string::npos);
+    ops::OpDef noSoc("NoSoc");
+    CHECK(ops::CfgGenerator::Check(noSoc).find("no AICore().AddConfig") != std::string::npos);
+    for (const std::string& op : ops::CfgGenerator::RegisteredOps())
+        CHECK_MSG(ops::CfgGenerator::Describe(op.c_str()).opType == op, op);
 }
 
 TEST_CASE("tiling func: A2 and A3 platforms, every dtype and mode, 2-D and 3-D, reproduces ComputeTiling") {
@@ -208,7 +211,7 @@ TEST_CASE("tiling func: the tiling reserves 8 KiB of the reported UB") {
     Result r = RunTiling(&platform, {1, 64, 1024, 1024}, {1, 512, 512, 2}, {1, 64, 512, 512}, ge::DT_FLOAT, Attrs());
     CHECK(r.status == ge::GRAPH_SUCCESS);
     CHECK(gridsample::UbBytesUsed(r.data) <= kUbBytes - kReserve);
-    CHECK(gridsample::UbBytesUsed(r.data) <= ascend_sim::UsableUbBytes(platform.Description()));
+    CHECK(gridsample::UbBytesUsed(r.data) <= ascend_sim::UsableUbBytes(gert_test::PlatformOfSoc("Ascend910B2")));
     CHECK(gridsample::UbBytesUsed(r.data) + 2048 > kUbBytes - kSystemUb - kReserve);   // and uses it
 }
 
@@ -272,10 +275,13 @@ TEST_CASE("tiling func: what it cannot tile is GRAPH_FAILED") {
     // a tiling-data buffer smaller than the struct: GetTilingData gives nullptr
     CHECK(RunTiling(&platform, x, g, y, ge::DT_FLOAT, a, 16).status == ge::GRAPH_FAILED);
     // a platform whose UB is too small for any partition
-    ascend_sim::Platform tiny = platform.Description();
+    ascend_sim::Platform tiny = gert_test::PlatformOfSoc("Ascend910B2");
     tiny.ubSize = 4 * 1024 + tiny.ubReserved;
-    fe::PlatFormInfos tinyInfos(tiny);
+    fe::PlatFormInfos tinyInfos = gert_test::PlatformInfosOf(tiny);
     CHECK(RunTiling(&tinyInfos, x, g, y, ge::DT_FLOAT, a).status == ge::GRAPH_FAILED);
+    // a platform description without cores or UB (nothing filled in) is refused
+    fe::PlatFormInfos empty;
+    CHECK(RunTiling(&empty, x, g, y, ge::DT_FLOAT, a).status == ge::GRAPH_FAILED);
 }
 
 TEST_CASE("aclnn launches with what the registered tiling function decides (block dim, key, workspace)") {
@@ -319,6 +325,7 @@ TEST_CASE("aclnn launches with what the registered tiling function decides (bloc
     CHECK(stats.tilingKey == GRID_SAMPLE_KEY_2D_FP16_BICUBIC && stats.tilingKey == r.key);
     CHECK(stats.blockDim == r.blockDim && stats.blockDim <= 40);
     CHECK(wsSize == (r.workspace + 63) / 64 * 64);   // contiguous views: only the tiling's workspace
+    CHECK(r.workspace >= kSystemWorkspace);
     if (ws) aclrtFree(ws);
     aclDestroyTensor(x); aclDestroyTensor(g); aclDestroyTensor(y);
     aclrtFree(xd); aclrtFree(gd); aclrtFree(yd);

@@ -15,10 +15,25 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "ascend_sim/sim.h"
+#include "ascend_sim/aicpu_launch.h"
 #include "check.h"
+#include "cpu_kernel.h"
 #include "expect_acl_error.h"
 #include "kernel_operator.h"
 #include "tikicpulib.h"
+
+// An AI CPU kernel for the tests: doubles its int32 output in place.
+class DoubleInPlaceKernel : public aicpu::CpuKernel {
+public:
+    uint32_t Compute(aicpu::CpuKernelContext& ctx) override {
+        aicpu::Tensor* t = ctx.Output(0);
+        if (t == nullptr || t->GetDataType() != aicpu::DT_INT32) return aicpu::KERNEL_STATUS_PARAM_INVALID;
+        int32_t* p = static_cast<int32_t*>(t->GetData());
+        for (int64_t i = 0; i < t->NumElements(); ++i) p[i] *= 2;
+        return aicpu::KERNEL_STATUS_OK;
+    }
+};
+REGISTER_CPU_KERNEL("DoubleInPlace", DoubleInPlaceKernel);
 
 namespace {
 std::string Msg() { return aclGetRecentErrMsg(); }
@@ -108,24 +123,29 @@ TEST_CASE("aclrtMemcpy, aclrtMemset, AI Core and AI CPU kernels reach device mem
     bool ok = true;
     for (uint32_t i = 0; i < n; ++i) ok = ok && back[i] == int32_t(i * 7 + 1);
     CHECK(ok);
-    // AI CPU kernel: doubles x in place
-    CHECK(ascend_sim::RegisterAicpuKernel("double_in_place", [](void* const* a, uint32_t c, const void*, size_t) {
-        int32_t* p = static_cast<int32_t*>(a[0]);
-        for (uint32_t i = 0; i < 64 && c == 1; ++i) p[i] *= 2;
-        return c == 1 ? 0 : 1;
-    }));
-    CHECK(ascend_sim::EnqueueAicpuKernel(nullptr, "double_in_place", {x}, {}) == ACL_SUCCESS);
+    // AI CPU op: doubles x in place
+    ascend_sim::AicpuOpSpec op;
+    op.opType = "DoubleInPlace";
+    op.outputs.push_back({x, aicpu::DT_INT32, {static_cast<int64_t>(n)}, n * 4});
+    CHECK(ascend_sim::EnqueueAicpuOp(nullptr, op) == ACL_SUCCESS);
     CHECK(aclrtSynchronizeStream(nullptr) == ACL_SUCCESS);
     CHECK(aclrtMemcpy(back.data(), n * 4, x, n * 4, ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS);
     ok = true;
     for (uint32_t i = 0; i < n; ++i) ok = ok && back[i] == int32_t(i * 14);
     CHECK(ok);
-    // an unknown AI CPU kernel is refused at launch
-    CHECK(ascend_sim::EnqueueAicpuKernel(nullptr, "no_such_kernel", {x}, {}) == ACL_ERROR_INVALID_PARAM);
-    CHECK_MSG(ContainsAll(Msg(), {"no_such_kernel", "registered"}), Msg());
+    // an op without a registered AI CPU kernel is refused at launch
+    op.opType = "NoSuchKernel";
+    CHECK(ascend_sim::EnqueueAicpuOp(nullptr, op) == ACL_ERROR_INVALID_PARAM);
+    CHECK_MSG(ContainsAll(Msg(), {"NoSuchKernel", "registered"}), Msg());
     CHECK(aclrtMemset(y, n * 4, 0, n * 4) == ACL_SUCCESS);
     CHECK(aclrtMemcpy(back.data(), n * 4, y, n * 4, ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS);
     CHECK(back[0] == 0 && back[n - 1] == 0);
+    // a tensor that does not lie inside device memory fails the op at run time
+    op.opType = "DoubleInPlace";
+    op.outputs[0].bytes = n * 4 + 4;
+    CHECK(ascend_sim::EnqueueAicpuOp(nullptr, op) == ACL_SUCCESS);
+    CHECK(aclrtSynchronizeStream(nullptr) == ACL_ERROR_RT_AICPU_EXCEPTION);
+    CHECK_MSG(ContainsAll(Msg(), {"DoubleInPlace", "outside device memory"}), Msg());
     CHECK(aclrtFree(x) == ACL_SUCCESS);
     CHECK(aclrtFree(y) == ACL_SUCCESS);
 }

@@ -11,9 +11,25 @@
 #include "acl/acl.h"
 #include "ascend_sim/errmsg.h"
 #include "ascend_sim/sim.h"
+#include "ascend_sim/aicpu_launch.h"
 #include "check.h"
+#include "cpu_kernel.h"
 
 using namespace std::chrono_literals;
+
+// An AI CPU kernel for the tests: the byte at attribute `at` of its input.
+std::atomic<int>* seenByReadLast = nullptr;
+class ReadLastKernel : public aicpu::CpuKernel {
+public:
+    uint32_t Compute(aicpu::CpuKernelContext& ctx) override {
+        const aicpu::Tensor* in = ctx.Input(0);
+        const aicpu::AttrValue* at = ctx.GetAttr("at");
+        if (in == nullptr || at == nullptr || ctx.GetInputsSize() != 1) return aicpu::KERNEL_STATUS_PARAM_INVALID;
+        *seenByReadLast = static_cast<const unsigned char*>(in->GetData())[at->GetInt()];
+        return aicpu::KERNEL_STATUS_OK;
+    }
+};
+REGISTER_CPU_KERNEL("ReadLast", ReadLastKernel);
 
 namespace {
 void Ready() {
@@ -90,19 +106,13 @@ TEST_CASE("aclrtMemcpyAsync and aclrtMemsetAsync run in stream order with tasks"
     std::atomic<int> seen{-1};
     CHECK(ascend_sim::EnqueueHostTask(s, [] { std::this_thread::sleep_for(30ms); return 0; }, "delay") == ACL_SUCCESS);
     CHECK(aclrtMemcpyAsync(dev, n, src.data(), n, ACL_MEMCPY_HOST_TO_DEVICE, s) == ACL_SUCCESS);
-    // an AI CPU kernel reads device memory: it gets the storage behind the address it was given
-    static std::atomic<int>* seenBy = nullptr;
-    seenBy = &seen;
-    CHECK(ascend_sim::RegisterAicpuKernel("read_last", [](void* const* addrs, uint32_t count, const void* args, size_t bytes) {
-        size_t at = 0;
-        std::memcpy(&at, args, sizeof(at));
-        *seenBy = count == 1 && bytes == sizeof(at) ? static_cast<const unsigned char*>(addrs[0])[at] : -2;
-        return 0;
-    }));
-    std::vector<uint8_t> args(sizeof(size_t));
-    const size_t last = n - 1;
-    std::memcpy(args.data(), &last, sizeof(last));
-    CHECK(ascend_sim::EnqueueAicpuKernel(s, "read_last", {dev}, args) == ACL_SUCCESS);
+    // an AI CPU op reads device memory: its kernel gets the storage behind the address it was given
+    seenByReadLast = &seen;
+    ascend_sim::AicpuOpSpec op;
+    op.opType = "ReadLast";
+    op.inputs.push_back({dev, aicpu::DT_UINT8, {static_cast<int64_t>(n)}, n});
+    op.attrs["at"].SetInt(static_cast<int64_t>(n - 1));
+    CHECK(ascend_sim::EnqueueAicpuOp(s, op) == ACL_SUCCESS);
     CHECK(aclrtMemsetAsync(dev, n, 9, n / 2, s) == ACL_SUCCESS);
     CHECK(aclrtMemcpyAsync(back.data(), n, dev, n, ACL_MEMCPY_DEVICE_TO_HOST, s) == ACL_SUCCESS);
     CHECK(back[0] == 0);   // nothing ran yet: the first task still sleeps

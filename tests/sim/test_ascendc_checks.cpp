@@ -19,13 +19,22 @@ using namespace AscendC;
 
 namespace {
 
-// Runs `body` on blockDim cores and returns the launch diagnostic ("" on success).
+// A workspace that holds the platform's system workspace, as every tiling of the package requests.
+uint8_t* SystemWorkspace() {
+    static uint8_t* ws = static_cast<uint8_t*>(GmAlloc(ascend_sim::GetPlatform().systemWorkspaceBytes + 1024));
+    return ws;
+}
+
+// Runs `body` on blockDim cores with `workspace` as the launch's workspace argument and returns the
+// launch diagnostic ("" on success).
 template <typename F>
-std::string Violation(F body, uint32_t blockDim = 1) {
+std::string Violation(F body, uint32_t blockDim = 1, void* workspace = SystemWorkspace()) {
     ascend_sim::KernelLaunch l;
     l.name = "planted";
     l.blockDim = blockDim;
     l.body = body;
+    l.gmArgs = {workspace};
+    l.workspaceArg = 0;
     bool ok = ascend_sim::RunKernel(l);
     std::string err = ascend_sim::LastLaunchError();
     return ok ? std::string() : (err.empty() ? std::string("<failed without diagnostic>") : err);
@@ -40,6 +49,25 @@ struct Gm {
 };
 
 }  // namespace
+
+TEST_CASE("the system workspace: a tiling that forgets it fails GetUserWorkspace and a hard SyncAll (planted)") {
+#if ASCENDC_SIM_CHECKED
+    // GetLibApiWorkSpaceSize (16 MiB on A2) in front of the user's area: a workspace of the user's
+    // size only, as a tiling that forgot to add the system workspace would request.
+    Gm small(256);
+    std::string e = Violation([&] { (void)GetUserWorkspace(reinterpret_cast<GM_ADDR>(small.p)); }, 1, small.p);
+    EXPECT_VIOLATION(e, "GetUserWorkspace", "system workspace", "GetLibApiWorkSpaceSize");
+    std::string e2 = Violation([] { SyncAll(); }, 2, small.p);
+    EXPECT_VIOLATION(e2, "SyncAll", "workspace", "GetLibApiWorkSpaceSize");
+    std::string e3 = Violation([] { SyncAll(); }, 2, nullptr);
+    EXPECT_VIOLATION(e3, "SyncAll", "must not be 0");
+#endif
+    // with the system workspace the user's area starts right after it (both builds)
+    uint8_t* ws = SystemWorkspace();
+    std::atomic<intptr_t> offset{-1};
+    CHECK(Violation([&] { offset = GetUserWorkspace(ws) - ws; SyncAll(); }, 2).empty());
+    CHECK(offset == static_cast<intptr_t>(ascend_sim::GetPlatform().systemWorkspaceBytes));
+}
 
 TEST_CASE("launcher rejects blockDim 0 and > 65535 (both builds)") {
     std::string e0 = Violation([] {}, 0);

@@ -85,6 +85,8 @@ struct CoreContext {
     uint8_t* ub = nullptr;           // usable UB arena (32-byte aligned)
     uint64_t ubBytes = 0;
     uint32_t platformAivCores = 0;   // vector cores of the platform the launch runs on
+    uint32_t systemWorkspaceBytes = 0;   // the platform's system workspace, in front of the user's
+    uint8_t* workspace = nullptr;    // the launch's workspace argument (storage address), or null
     CoreCounters counters;
     const std::atomic<bool>* launchFailed = nullptr;
     void* launch = nullptr;          // launcher-private

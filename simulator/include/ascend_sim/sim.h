@@ -20,6 +20,9 @@
 #define ASCENDC_SIM_CHECKED 1
 #endif
 
+namespace fe { class PlatFormInfos; }
+namespace platform_ascendc { class PlatformAscendC; }
+
 namespace ascend_sim {
 
 // ---- platform --------------------------------------------------------------------------
@@ -30,6 +33,7 @@ struct Platform {
     uint64_t ubSize = 196608;        // physical UB bytes per vector core (192 KiB)
     uint64_t ubReserved = 8192 + 256;  // kept by the system; kernels get ubSize - ubReserved
     double clockGHz = 1.8;
+    uint32_t systemWorkspaceBytes = 16u << 20;   // in front of every launch's user workspace
 };
 ASCEND_SIM_API const Platform& GetPlatform();
 // Replaces the platform for launches that start afterwards (tests sweep core counts / UB sizes).
@@ -37,6 +41,10 @@ ASCEND_SIM_API void SetPlatform(const Platform& p);
 // Known SoC names: Ascend910B1..B4, Ascend910_93 (A3). Returns false for an unknown name.
 ASCEND_SIM_API bool SetPlatformBySoc(const std::string& soc);
 inline uint64_t UsableUbBytes(const Platform& p) { return p.ubSize - p.ubReserved; }
+// The platform description a TilingContext carries, for `p` (what the runtime hands a tiling).
+ASCEND_SIM_API void FillPlatformInfos(const Platform& p, fe::PlatFormInfos* infos);
+// PlatformAscendCManager::GetInstance(): the current device's platform; refreshed by SetPlatform.
+ASCEND_SIM_API platform_ascendc::PlatformAscendC* CurrentPlatformAscendC();
 
 // ---- device (GM) memory ----------------------------------------------------------------
 // aclrtMalloc / aclrtHostRegister hand out device addresses in a reserved PROT_NONE range: host
@@ -127,6 +135,9 @@ struct KernelLaunch {
     // entry(translated) on every core instead of body.
     std::vector<void*> gmArgs;
     std::function<void(uint8_t* const* gm)> entry;
+    // Which of gmArgs is the kernel's workspace (-1: none): the system workspace the platform keeps
+    // at its start is what GetUserWorkspace skips and a hard SyncAll needs.
+    int workspaceArg = -1;
 };
 // Runs block_dim logical cores on a thread pool sized to the machine; each core has its own UB
 // and counters; SyncAll works across them (cores run as fibers so a barrier never deadlocks the
@@ -144,15 +155,6 @@ ASCEND_SIM_API int EnqueueKernel(void* stream, KernelLaunch launch);
 // memory (e.g. releasing a host buffer that an earlier aclrtMemcpyAsync reads).
 ASCEND_SIM_API int EnqueueHostTask(void* stream, std::function<int()> task, std::string what);
 
-// ---- AI CPU kernels ---------------------------------------------------------------------
-// An AI CPU kernel runs on the device's CPU cores: it may read and write device memory. The model
-// runs it on a stream worker thread. It receives the storage behind the device addresses it was
-// launched with (translated by the launcher) and a copy of its argument block; non-zero fails.
-using AicpuKernelFn = int (*)(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes);
-ASCEND_SIM_API bool RegisterAicpuKernel(const std::string& name, AicpuKernelFn fn);
-// Queues the registered kernel `name` on the stream. A failure is reported by
-// aclrtSynchronizeStream (ACL_ERROR_RT_AICPU_EXCEPTION).
-ASCEND_SIM_API int EnqueueAicpuKernel(void* stream, const std::string& name, std::vector<void*> addrs,
-                                      std::vector<uint8_t> args);
+// AI CPU operators: ascend_sim/aicpu_launch.h.
 
 }  // namespace ascend_sim

@@ -415,13 +415,18 @@ inline void PipeBarrier() {
 
 // https://www.hiascend.com/document/detail/zh/canncommercial/850/API/ascendcopapi/atlasascendc_api_07_0204.html
 // Hardware form. The launch's blockDim must not exceed the physical vector cores, otherwise the
-// real barrier never completes (the checked build reports it).
+// real barrier never completes, and the tiling's workspace must not be 0 (the page's constraints):
+// the launch's workspace must hold at least the system workspace (the checked build reports both).
 template <bool isAIVOnly = true>
 inline void SyncAll() {
     ascend_sim::CoreContext& c = ascend_sim::CurrentCore();
     ASC_CHECK(c.blockDim <= c.platformAivCores, "SyncAll",
               "blockDim %u exceeds the platform's %u vector cores: the hardware barrier would never complete",
               c.blockDim, c.platformAivCores);
+    ASC_CHECK(c.workspace != nullptr && ascend_sim::DeviceRangeValid(c.workspace, c.systemWorkspaceBytes), "SyncAll",
+              "the hardware barrier needs a workspace (the tiling's size must not be 0): the launch's workspace does "
+              "not hold the %u-byte system workspace (GetLibApiWorkSpaceSize)",
+              c.systemWorkspaceBytes);
     ascend_sim::RecordInstr(ascend_sim::Pipe::All, ascend_sim::InstrKind::SyncAll, 0);
     ascend_sim::SyncAllCores();
 }

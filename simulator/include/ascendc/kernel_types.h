@@ -206,7 +206,20 @@ struct GatherMaskParams {
 
 inline int64_t GetBlockIdx() { return ascend_sim::CurrentCore().blockIdx; }
 inline int64_t GetBlockNum() { return ascend_sim::CurrentCore().blockDim; }
-// The model has no system workspace in front of the user's: the pointer is returned unchanged.
-inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
+// "GetUserWorkspace" (atlasascendc_api_07_0172; GetLibApiWorkSpaceSize atlasascendc_api_07_1036):
+// the workspace a kernel is given starts with the platform's system workspace (16 MiB on A2/A3), which
+// the tiling adds to its own size; the user's area follows it. The checked build asserts that the
+// workspace holds the system area, i.e. that the tiling added it.
+inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
+    const ascend_sim::CoreContext& c = ascend_sim::CurrentCore();
+    if (workspace == nullptr) return nullptr;
+#if ASCENDC_SIM_CHECKED
+    ASC_CHECK(ascend_sim::DeviceRangeValid(workspace, c.systemWorkspaceBytes), "GetUserWorkspace",
+              "the workspace does not hold the %u-byte system workspace in front of the user's: the tiling must "
+              "add GetLibApiWorkSpaceSize() to the workspace size it requests",
+              c.systemWorkspaceBytes);
+#endif
+    return workspace + c.systemWorkspaceBytes;
+}
 
 }  // namespace AscendC

@@ -94,11 +94,27 @@ void InsertLocked(Registry& r, uintptr_t dev, const Block& b) {
     (b.ownsStorage ? r.byStorage : r.hostMaps)[reinterpret_cast<uintptr_t>(b.storage)] = dev;
 }
 
+// Large blocks are anonymous mappings: zeroed and page-aligned without touching them, so a workspace
+// whose 16 MiB system area no kernel of this package writes costs no memset per launch.
+constexpr size_t kMapThreshold = 1u << 20;
+
+size_t RoundedBytes(size_t bytes) { return ((bytes ? bytes : 1) + kAlign - 1) / kAlign * kAlign; }
+
 void* AllocStorage(size_t bytes) {
-    size_t rounded = ((bytes ? bytes : 1) + kAlign - 1) / kAlign * kAlign;
+    const size_t rounded = RoundedBytes(bytes);
+    if (rounded >= kMapThreshold) {
+        void* p = mmap(nullptr, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        return p == MAP_FAILED ? nullptr : p;
+    }
     void* p = std::aligned_alloc(kAlign, rounded);
     if (p) std::memset(p, 0, rounded);
     return p;
+}
+
+void FreeStorage(void* p, size_t bytes) {
+    const size_t rounded = RoundedBytes(bytes);
+    if (rounded >= kMapThreshold) munmap(p, rounded);
+    else std::free(p);
 }
 }  // namespace
 
@@ -118,7 +134,7 @@ void* DeviceAllocOpaque(size_t bytes) {
     std::unique_lock<std::shared_mutex> lock(r.mu);
     uintptr_t dev = PickDeviceAddressLocked(r, bytes ? bytes : 1);
     if (dev == 0) {
-        std::free(storage);
+        FreeStorage(storage, bytes);
         return nullptr;
     }
     InsertLocked(r, dev, Block{bytes, static_cast<char*>(storage), true});
@@ -153,7 +169,7 @@ bool DeviceFree(void* p) {
         if (s != index.end() && s->second == it->first) index.erase(s);
         r.byDevice.erase(it);
     }
-    if (b.ownsStorage) std::free(b.storage);
+    if (b.ownsStorage) FreeStorage(b.storage, b.bytes);
     return true;
 }
 
@@ -232,7 +248,7 @@ void DeviceUnpin(uintptr_t block) {
         if (s != index.end() && s->second == it->first) index.erase(s);
         r.byDevice.erase(it);
     }
-    if (b.ownsStorage) std::free(b.storage);
+    if (b.ownsStorage) FreeStorage(b.storage, b.bytes);
 }
 
 bool DeviceBlockHeld(uintptr_t block) {

@@ -102,6 +102,8 @@ struct Launch {
     uint32_t blockDim = 0;
     uint64_t ubBytes = 0;
     uint32_t aivCores = 0;
+    uint32_t systemWorkspaceBytes = 0;
+    uint8_t* workspace = nullptr;   // the launch's workspace argument, translated (null: none)
     std::atomic<uint32_t> nextCore{0};
     std::atomic<bool> failed{false};
     std::mutex mu;                  // guards error and the barrier state
@@ -241,6 +243,8 @@ Slot* StartCore(Worker& W, Launch& L, uint32_t blockIdx) {
     c.ub = s->ub;
     c.ubBytes = L.ubBytes;
     c.platformAivCores = L.aivCores;
+    c.systemWorkspaceBytes = L.systemWorkspaceBytes;
+    c.workspace = L.workspace;
     c.counters = CoreCounters{};
     c.launchFailed = &L.failed;
     c.launch = &L;
@@ -438,7 +442,10 @@ bool RunKernel(const KernelLaunch& launch) {
     L.ubBytes = UsableUbBytes(platform);
     L.aivCores = platform.aivCoreNum;
     L.counters.assign(launch.blockDim, CoreCounters{});
+    L.systemWorkspaceBytes = platform.systemWorkspaceBytes;
     for (void* a : launch.gmArgs) L.gmArgs.push_back(static_cast<uint8_t*>(DeviceTranslate(a)));
+    if (launch.workspaceArg >= 0 && static_cast<size_t>(launch.workspaceArg) < L.gmArgs.size())
+        L.workspace = L.gmArgs[launch.workspaceArg];
 
     Pool& pool = ThePool();
     unsigned wanted = std::min<unsigned>(pool.Helpers(), launch.blockDim - 1);

@@ -48,6 +48,8 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aicpu/cpu_kernel_register.h"
+#include "ascend_sim/aicpu_launch.h"
 #include "ascend_sim/errmsg.h"
 #include "ascend_sim/sim.h"
 
@@ -437,49 +439,99 @@ int EnqueueHostTask(void* stream, std::function<int()> task, std::string what) {
     });
 }
 
+// ---- AI CPU operators (ascend_sim/aicpu_launch.h, aicpu/cpu_kernel_register.h) -------------
 namespace {
 std::mutex& AicpuMu() { static std::mutex mu; return mu; }
-std::map<std::string, AicpuKernelFn>& AicpuKernels() { static std::map<std::string, AicpuKernelFn> k; return k; }
+std::map<std::string, aicpu::KERNEL_CREATOR_FUN>& AicpuKernels() {
+    static auto* k = new std::map<std::string, aicpu::KERNEL_CREATOR_FUN>;   // registered from static initialisers
+    return *k;
+}
 }  // namespace
 
-bool RegisterAicpuKernel(const std::string& name, AicpuKernelFn fn) {
-    if (fn == nullptr || name.empty()) return false;
-    std::lock_guard<std::mutex> lock(AicpuMu());
-    AicpuKernels()[name] = fn;
-    return true;
-}
-
-int EnqueueAicpuKernel(void* stream, const std::string& name, std::vector<void*> addrs, std::vector<uint8_t> args) {
-    std::string call = "EnqueueAicpuKernel(" + name + ")";
-    AicpuKernelFn fn = nullptr;
-    {
-        std::lock_guard<std::mutex> lock(AicpuMu());
-        auto it = AicpuKernels().find(name);
-        if (it != AicpuKernels().end()) fn = it->second;
-    }
-    if (fn == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, call + ": no AI CPU kernel of that name is registered; expected a registered kernel");
+int EnqueueAicpuOp(void* stream, AicpuOpSpec op) {
+    std::string call = "EnqueueAicpuOp(" + op.opType + ")";
+    if (aicpu::CpuKernelRegister::Instance().GetCpuKernel(op.opType) == nullptr)
+        return Fail(ACL_ERROR_INVALID_PARAM, call + ": no AI CPU kernel is registered for op type " + op.opType +
+                                                 "; expected one registered with REGISTER_CPU_KERNEL");
     std::shared_ptr<Stream> s;
     if (aclError e = ResolveStream(call, stream, s)) return e;
+    std::vector<void*> addrs;
+    for (const auto* list : {&op.inputs, &op.outputs})
+        for (const AicpuTensorSpec& t : *list) addrs.push_back(t.deviceAddr);
     auto pins = std::make_shared<LaunchPins>(addrs);
-    return Enqueue(call, *s, [fn, name, addrs = std::move(addrs), args = std::move(args), pins]() -> TaskResult {
-        // the AI CPU sees the storage behind the device addresses it was given
-        std::vector<void*> translated;
-        translated.reserve(addrs.size());
-        for (void* a : addrs) translated.push_back(DeviceTranslate(a));
-        int rc = 0;
-        try {
-            rc = fn(translated.data(), static_cast<uint32_t>(translated.size()), args.data(), args.size());
-        } catch (const std::exception& e) {
-            return {ACL_ERROR_RT_AICPU_EXCEPTION, "AI CPU kernel '" + name + "' threw: " + e.what()};
+    return Enqueue(call, *s, [op = std::move(op), pins]() -> TaskResult {
+        // the AI CPU sees the storage behind the device addresses, each checked to lie in one allocation
+        std::vector<std::shared_ptr<aicpu::Tensor>> tensors[2];
+        const char* kinds[2] = {"input", "output"};
+        int k = 0;
+        for (const auto* list : {&op.inputs, &op.outputs}) {
+            for (size_t i = 0; i < list->size(); ++i) {
+                const AicpuTensorSpec& t = (*list)[i];
+                // the storage a pinned block keeps after an aclrtFree in flight still counts
+                void* storage = t.deviceAddr ? DeviceTranslate(t.deviceAddr) : nullptr;
+                if (storage != nullptr && t.bytes != 0 && !DeviceRangeValid(storage, t.bytes))
+                    return {ACL_ERROR_RT_AICPU_EXCEPTION, "AI CPU op " + op.opType + ": " + kinds[k] + " " + Str(i) +
+                                                              " of " + Str(t.bytes) + " bytes is outside device memory"};
+                tensors[k].push_back(std::make_shared<aicpu::Tensor>(storage, t.bytes, t.dataType, t.dims));
+            }
+            ++k;
         }
-        if (rc == 0) return {};
-        return {ACL_ERROR_RT_AICPU_EXCEPTION, "AI CPU kernel '" + name + "' returned " + std::to_string(rc)};
+        aicpu::CpuKernelContext ctx(op.opType, tensors[0], tensors[1], op.attrs);
+        uint32_t rc = 0;
+        try {
+            rc = aicpu::CpuKernelRegister::Instance().RunCpuKernel(ctx);
+        } catch (const std::exception& e) {
+            return {ACL_ERROR_RT_AICPU_EXCEPTION, "AI CPU op " + op.opType + " threw: " + e.what()};
+        }
+        if (rc == aicpu::KERNEL_STATUS_OK) return {};
+        return {ACL_ERROR_RT_AICPU_EXCEPTION, "AI CPU op " + op.opType + " returned status " + Str(rc) +
+                                                  (rc == aicpu::KERNEL_STATUS_PARAM_INVALID ? " (invalid parameter)" : "")};
     });
 }
 
 }  // namespace ascend_sim
 
 using namespace ascend_sim;
+
+namespace aicpu {
+
+bool RegistCpuKernel(const std::string& type, const KERNEL_CREATOR_FUN& fun) {
+    if (type.empty() || !fun) return false;
+    std::lock_guard<std::mutex> lock(AicpuMu());
+    AicpuKernels()[type] = fun;
+    return true;
+}
+
+CpuKernelRegister& CpuKernelRegister::Instance() {
+    static CpuKernelRegister* r = new CpuKernelRegister;
+    return *r;
+}
+
+std::shared_ptr<CpuKernel> CpuKernelRegister::GetCpuKernel(const std::string& opType) {
+    KERNEL_CREATOR_FUN creator;
+    {
+        std::lock_guard<std::mutex> lock(AicpuMu());
+        auto it = AicpuKernels().find(opType);
+        if (it == AicpuKernels().end()) return nullptr;
+        creator = it->second;
+    }
+    return creator();
+}
+
+std::vector<std::string> CpuKernelRegister::GetAllRegisteredOpTypes() const {
+    std::lock_guard<std::mutex> lock(AicpuMu());
+    std::vector<std::string> types;
+    for (const auto& kv : AicpuKernels()) types.push_back(kv.first);
+    return types;
+}
+
+uint32_t CpuKernelRegister::RunCpuKernel(CpuKernelContext& ctx) {
+    std::shared_ptr<CpuKernel> kernel = GetCpuKernel(ctx.GetOpType());
+    if (kernel == nullptr) return KERNEL_STATUS_PARAM_INVALID;
+    return kernel->Compute(ctx);
+}
+
+}  // namespace aicpu
 
 // ---- initialisation and devices ------------------------------------------------------------
 extern "C" aclError aclInit(const char* /*configPath*/) {

@@ -16,11 +16,12 @@
 
 namespace gert {
 
+// Owns a built context and what it points to (base/context_builder/context_holder.h).
 template <typename T>
 class ContextHolder {
 public:
     ContextHolder() = default;
-    ContextHolder(std::unique_ptr<OpContextData> d) : data_(std::move(d)), ctx_(new T(data_.get())) {}
+    explicit ContextHolder(std::unique_ptr<OpContextData> d) : data_(std::move(d)), ctx_(new T(data_.get())) {}
     T* GetContext() { return ctx_.get(); }
 
 private:
@@ -47,19 +48,15 @@ public:
         a.s = v.GetString();
         return Add(std::move(a));
     }
-    T& AppendAttr(const std::vector<int64_t>& v) {
-        RuntimeAttrs::Value a;
-        a.kind = RuntimeAttrs::Kind::kListInt;
-        a.li = TypedContinuousVector<int64_t>(v);
-        return Add(std::move(a));
-    }
+    T& AppendAttr(const std::vector<int64_t>& v) { return Add(RuntimeAttrs::ListValue(RuntimeAttrs::Kind::kListInt, v)); }
+    T& AppendAttr(const std::vector<float>& v) { return Add(RuntimeAttrs::ListValue(RuntimeAttrs::Kind::kListFloat, v)); }
     // Shapes, data types and formats of the inputs and outputs, in IR order.
     T& InputTensors(const std::vector<Tensor*>& inputs) {
         d_->inputs.clear();
         d_->inputDescs.clear();
         for (Tensor* t : inputs) {
             d_->inputs.push_back(t ? *t : Tensor());
-            d_->inputDescs.emplace_back(t ? t->GetDataType() : ge::DT_UNDEFINED, t ? t->GetFormat() : StorageFormat());
+            d_->inputDescs.push_back(DescOf(t));
         }
         return Self();
     }
@@ -68,13 +65,26 @@ public:
         d_->outputDescs.clear();
         for (Tensor* t : outputs) {
             d_->outputs.push_back(t ? *t : Tensor());
-            d_->outputDescs.emplace_back(t ? t->GetDataType() : ge::DT_UNDEFINED, t ? t->GetFormat() : StorageFormat());
+            d_->outputDescs.push_back(DescOf(t));
         }
         return Self();
     }
 
+    OpContextBuilderBase(const OpContextBuilderBase&) = delete;
+    OpContextBuilderBase& operator=(const OpContextBuilderBase&) = delete;
+    virtual ~OpContextBuilderBase() = default;
+
 protected:
     OpContextBuilderBase() : d_(new OpContextData) {}
+    static CompileTimeTensorDesc DescOf(const Tensor* t) {
+        CompileTimeTensorDesc d;
+        if (t == nullptr) return d;
+        d.SetDataType(t->GetDataType());
+        d.SetOriginFormat(t->GetOriginFormat());
+        d.SetStorageFormat(t->GetStorageFormat());
+        d.SetExpandDimsType(t->GetFormat().GetExpandDimsType());
+        return d;
+    }
     T& Self() { return static_cast<T&>(*this); }
     T& Add(RuntimeAttrs::Value a) { d_->attrs.Append(std::move(a)); return Self(); }
     // Pads the inputs and outputs to the IONum counts and hands the data to a holder.

@@ -8,10 +8,11 @@
 #include "graph/ge_error_codes.h"
 
 namespace gert {
+template <typename T>
+class ContextHolder;
 
 class InferDataTypeContext {
 public:
-    explicit InferDataTypeContext(OpContextData* d) : d_(d) {}
     const char* GetNodeType() const { return d_->opType.c_str(); }
     ge::DataType GetInputDataType(size_t index) const {
         return index < d_->inputDescs.size() ? d_->inputDescs[index].GetDataType() : ge::DT_UNDEFINED;
@@ -27,6 +28,9 @@ public:
     const RuntimeAttrs* GetAttrs() const { return &d_->attrs; }
 
 private:
+    template <typename T>
+    friend class ContextHolder;
+    explicit InferDataTypeContext(OpContextData* d) : d_(d) {}
     OpContextData* d_;
 };
 

@@ -8,10 +8,11 @@
 #include "graph/ge_error_codes.h"
 
 namespace gert {
+template <typename T>
+class ContextHolder;
 
 class InferShapeContext {
 public:
-    explicit InferShapeContext(OpContextData* d) : d_(d) {}
     const char* GetNodeType() const { return d_->opType.c_str(); }
     const char* GetNodeName() const { return d_->opName.c_str(); }
     const Shape* GetInputShape(size_t index) const {
@@ -24,6 +25,9 @@ public:
     const RuntimeAttrs* GetAttrs() const { return &d_->attrs; }
 
 private:
+    template <typename T>
+    friend class ContextHolder;
+    explicit InferShapeContext(OpContextData* d) : d_(d) {}
     OpContextData* d_;
 };
 

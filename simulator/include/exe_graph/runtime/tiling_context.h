@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 
+#include "exe_graph/runtime/continuous_vector.h"
 #include "exe_graph/runtime/op_context_data.h"
 #include "graph/types.h"
 #include "graph/ascend_string.h"
@@ -14,10 +15,11 @@
 #include "platform/platform_infos_def.h"
 
 namespace gert {
+template <typename T>
+class ContextHolder;
 
 class TilingContext {
 public:
-    explicit TilingContext(OpContextData* d) : d_(d) {}
     const char* GetNodeType() const { return d_->opType.c_str(); }
     const char* GetNodeName() const { return d_->opName.c_str(); }
     size_t GetComputeNodeInputNum() const { return d_->inputs.size(); }
@@ -48,8 +50,7 @@ public:
     uint64_t GetTilingKey() const { return d_->tilingKey; }
     // Room for `num` workspace sizes; nullptr when the context has fewer slots.
     size_t* GetWorkspaceSizes(size_t num) {
-        if (d_->workspace == nullptr || num > d_->workspace->GetCapacity()) return nullptr;
-        d_->workspace->SetSize(num);
+        if (d_->workspace == nullptr || d_->workspace->SetSize(num) != ge::GRAPH_SUCCESS) return nullptr;
         return static_cast<size_t*>(d_->workspace->MutableData());
     }
     size_t GetWorkspaceNum() const { return d_->workspace ? d_->workspace->GetSize() : 0; }
@@ -61,6 +62,9 @@ public:
     }
 
 private:
+    template <typename T>
+    friend class ContextHolder;
+    explicit TilingContext(OpContextData* d) : d_(d) {}
     OpContextData* d_;
 };
 

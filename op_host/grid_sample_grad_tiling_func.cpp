@@ -1,0 +1,72 @@
+// GridSampleGrad's gert tiling function (registered with AICore().SetTiling in
+// grid_sample_grad_def.cpp): a thin adapter around the pure ComputeGradTiling.
+#include <string>
+
+#include "op_host/attr_names.h"
+#include "op_host/grid_sample_grad_op_impl.h"
+#include "op_host/grid_sample_grad_tiling.h"
+#include "op_host/tiling_platform.h"
+
+namespace gridsample {
+
+ge::graphStatus GridSampleGradTilingFunc(gert::TilingContext* context) {
+    const gert::StorageShape* goShape = context->GetInputShape(0);
+    const gert::StorageShape* xShape = context->GetInputShape(1);
+    const gert::StorageShape* gridShape = context->GetInputShape(2);
+    const gert::CompileTimeTensorDesc* xDesc = context->GetInputDesc(1);
+    const gert::RuntimeAttrs* attrs = context->GetAttrs();
+    if (goShape == nullptr || xShape == nullptr || gridShape == nullptr || xDesc == nullptr || attrs == nullptr)
+        return ge::GRAPH_FAILED;
+    const gert::Shape& x = xShape->GetStorageShape();
+    const gert::Shape& grid = gridShape->GetStorageShape();
+    const size_t rank = x.GetDimNum();
+    if ((rank != 4 && rank != 5) || grid.GetDimNum() != rank || goShape->GetStorageShape().GetDimNum() != rank ||
+        grid.GetDim(rank - 1) != static_cast<int64_t>(rank) - 2)
+        return ge::GRAPH_FAILED;
+    GradProblem p;
+    switch (xDesc->GetDataType()) {
+        case ge::DT_FLOAT: p.dataKind = kFloat32; break;
+        case ge::DT_FLOAT16: p.dataKind = kFloat16; break;
+        case ge::DT_BF16: p.dataKind = kBFloat16; break;
+        default: return ge::GRAPH_FAILED;
+    }
+    p.mode = opattr::IndexOfName(attrs->GetStr(kGradAttrInterpolationMode), opattr::kGridSampleModes);
+    p.padding = opattr::IndexOfName(attrs->GetStr(kGradAttrPaddingMode), opattr::kGridSamplePaddings);
+    const bool* alignCorners = attrs->GetBool(kGradAttrAlignCorners);
+    const bool* inputGrad = attrs->GetBool(kGradAttrInputGrad);
+    const bool* gridGrad = attrs->GetBool(kGradAttrGridGrad);
+    if (p.mode < 0 || p.padding < 0 || alignCorners == nullptr || inputGrad == nullptr || gridGrad == nullptr)
+        return ge::GRAPH_FAILED;
+    p.alignCorners = *alignCorners ? 1 : 0;
+    p.inputGrad = *inputGrad;
+    p.gridGrad = *gridGrad;
+    p.dims = static_cast<int32_t>(rank) - 2;
+    p.n = x.GetDim(0);
+    p.c = x.GetDim(1);
+    p.inD = p.dims == 3 ? x.GetDim(2) : 1;
+    p.inH = x.GetDim(rank - 2);
+    p.inW = x.GetDim(rank - 1);
+    p.points = 1;
+    for (size_t d = 1; d + 1 < rank; ++d) p.points *= grid.GetDim(d);
+
+    TilingPlatform target;
+    std::string why;
+    if (!ReadTilingPlatform(context, &target, &why)) return ge::GRAPH_FAILED;
+    PlatformInfo platform;
+    platform.coreNum = target.coreNum;
+    platform.ubBytes = target.ubBytes;
+    GradTiling tiling;
+    if (!ComputeGradTiling(p, platform, &tiling, &why)) return ge::GRAPH_FAILED;
+    GridSampleGradTilingData* data = context->GetTilingData<GridSampleGradTilingData>();
+    size_t* workspaces = context->GetWorkspaceSizes(1);
+    if (data == nullptr || workspaces == nullptr) return ge::GRAPH_FAILED;
+    *data = tiling.data;
+    context->GetRawTilingData()->SetDataSize(sizeof(GridSampleGradTilingData));
+    context->SetBlockDim(tiling.blockDim);
+    if (context->SetTilingKey(tiling.tilingKey) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
+    // the system workspace first, then the tiling's own (where the op-API layer stages the tiling data)
+    workspaces[0] = static_cast<size_t>(target.systemWorkspaceBytes + tiling.workspaceBytes);
+    return ge::GRAPH_SUCCESS;
+}
+
+}  // namespace gridsample
