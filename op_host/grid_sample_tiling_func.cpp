@@ -107,16 +107,8 @@ ge::graphStatus GridSampleTilingFunc(gert::TilingContext* context) {
 
     Tiling tiling;
     if (!ComputeTiling(p, platform, &tiling, &why)) return ge::GRAPH_FAILED;
-    GridSampleTilingData* data = context->GetTilingData<GridSampleTilingData>();
-    size_t* workspaces = context->GetWorkspaceSizes(1);
-    if (data == nullptr || workspaces == nullptr) return ge::GRAPH_FAILED;
-    *data = tiling.data;
-    context->GetRawTilingData()->SetDataSize(sizeof(GridSampleTilingData));
-    context->SetBlockDim(tiling.blockDim);
-    if (context->SetTilingKey(tiling.tilingKey) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
-    // the system workspace first, then the tiling's own (where the op-API layer stages the tiling data)
-    workspaces[0] = static_cast<size_t>(target.systemWorkspaceBytes + tiling.workspaceBytes);
-    return ge::GRAPH_SUCCESS;
+    // the tiling's own workspace is where the op-API layer stages the tiling data
+    return WriteTiling(context, tiling.data, tiling.blockDim, tiling.tilingKey, target, tiling.workspaceBytes);
 }
 
 }  // namespace gridsample

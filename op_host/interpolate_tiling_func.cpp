@@ -302,17 +302,9 @@ ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
 
     InterpolateTilingResult tiling;
     if (!ComputeInterpolateTiling(p, platform, &tiling, &why)) return ge::GRAPH_FAILED;
-    InterpolateTilingData* data = context->GetTilingData<InterpolateTilingData>();
-    size_t* workspaces = context->GetWorkspaceSizes(1);
-    if (data == nullptr || workspaces == nullptr) return ge::GRAPH_FAILED;
-    *data = tiling.data;
-    context->GetRawTilingData()->SetDataSize(sizeof(InterpolateTilingData));
-    context->SetBlockDim(tiling.blockDim);
-    if (context->SetTilingKey(tiling.tilingKey) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
-    // the system workspace first (SyncAll needs it), then the tiling's own: tiling data, axis tables,
-    // intermediates, which the kernel finds with GetUserWorkspace
-    workspaces[0] = static_cast<size_t>(target.systemWorkspaceBytes + tiling.workspaceBytes);
-    return ge::GRAPH_SUCCESS;
+    // the tiling's own workspace (tiling data, axis tables, intermediates) follows the system workspace,
+    // which the SyncAll between passes needs; the kernel finds it with GetUserWorkspace
+    return gridsample::WriteTiling(context, tiling.data, tiling.blockDim, tiling.tilingKey, target, tiling.workspaceBytes);
 }
 
 }  // namespace interp

@@ -21,4 +21,21 @@ struct TilingPlatform {
 // it reports no vector cores or no UB.
 bool ReadTilingPlatform(const gert::TilingContext* context, TilingPlatform* out, std::string* why);
 
+// Writes a tiling's result to the context: the registered tiling struct, block dim, tiling key and one
+// workspace size, the system workspace followed by the tiling's own. GRAPH_FAILED when the context has
+// no room for them.
+template <typename TilingData>
+ge::graphStatus WriteTiling(gert::TilingContext* context, const TilingData& data, uint32_t blockDim, uint64_t tilingKey,
+                            const TilingPlatform& platform, uint64_t ownWorkspaceBytes) {
+    TilingData* out = context->GetTilingData<TilingData>();
+    size_t* workspaces = context->GetWorkspaceSizes(1);
+    if (out == nullptr || workspaces == nullptr) return ge::GRAPH_FAILED;
+    *out = data;
+    context->GetRawTilingData()->SetDataSize(sizeof(TilingData));
+    context->SetBlockDim(blockDim);
+    if (context->SetTilingKey(tilingKey) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
+    workspaces[0] = static_cast<size_t>(platform.systemWorkspaceBytes + ownWorkspaceBytes);
+    return ge::GRAPH_SUCCESS;
+}
+
 }  // namespace gridsample

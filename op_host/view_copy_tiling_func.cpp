@@ -117,18 +117,12 @@ ge::graphStatus ViewCopyTilingFunc(gert::TilingContext* context) {
     gridsample::TilingPlatform target;
     std::string why;
     if (!gridsample::ReadTilingPlatform(context, &target, &why)) return ge::GRAPH_FAILED;
-    ViewCopyTilingData* data = context->GetTilingData<ViewCopyTilingData>();
-    size_t* workspaces = context->GetWorkspaceSizes(1);
+    ViewCopyTilingData data;
     uint64_t key = 0;
-    if (data == nullptr || workspaces == nullptr ||
-        !ComputeViewCopyTiling(shape, strides, ElemBytes(xDesc->GetDataType()), scatter ? kScatter : kGather,
-                               target.coreNum, target.ubBytes, data, &key, &why))
+    if (!ComputeViewCopyTiling(shape, strides, ElemBytes(xDesc->GetDataType()), scatter ? kScatter : kGather,
+                               target.coreNum, target.ubBytes, &data, &key, &why))
         return ge::GRAPH_FAILED;
-    context->GetRawTilingData()->SetDataSize(sizeof(ViewCopyTilingData));
-    context->SetBlockDim(data->usedCores);
-    if (context->SetTilingKey(key) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
-    workspaces[0] = static_cast<size_t>(target.systemWorkspaceBytes);   // no workspace of its own
-    return ge::GRAPH_SUCCESS;
+    return gridsample::WriteTiling(context, data, data.usedCores, key, target, 0);   // no workspace of its own
 }
 
 }  // namespace viewcopy

@@ -125,19 +125,24 @@ declarations=()
 for f in tests/conformance/*_declarations.cpp; do
     case "$f" in */host_declarations.cpp) ;; *) declarations+=("$f") ;; esac   # against real-cann, below
 done
-for f in "${declarations[@]}"; do
+# declarations_agree <file> <what> <real include flags...>: built against those headers and against the
+# simulator's alone, the program must print the same thing.
+declarations_agree() {
+    local f=$1 what=$2 stem
+    shift 2
     stem=$(basename "$f" .cpp)
-    if "$CXX" -std=c++17 -I"$INC" -I"$ROOT/simulator/include" "$f" -o "$CACHE/${stem}_real" > "$CACHE/one.log" 2>&1 &&
+    if "$CXX" -std=c++17 "$@" "$f" -o "$CACHE/${stem}_real" > "$CACHE/one.log" 2>&1 &&
        "$CXX" -std=c++17 -I"$ROOT/simulator/include" "$f" -o "$CACHE/${stem}_sim" >> "$CACHE/one.log" 2>&1 &&
        "$CACHE/${stem}_real" > "$CACHE/${stem}_real.txt" && "$CACHE/${stem}_sim" > "$CACHE/${stem}_sim.txt" &&
        diff "$CACHE/${stem}_real.txt" "$CACHE/${stem}_sim.txt" >> "$CACHE/one.log" 2>&1; then
-        printf '  %-60s OK (%s declarations agree)\n' "$f" "$(wc -l < "$CACHE/${stem}_real.txt")"
+        printf '  %-60s OK (%s declarations agree%s)\n' "$f" "$(wc -l < "$CACHE/${stem}_real.txt")" "$what"
     else
         printf '  %-60s error (< real, > simulator)\n' "$f"
         sed 's/^/      /' "$CACHE/one.log" | head -n 40
         fail=$((fail + 1))
     fi
-done
+}
+for f in "${declarations[@]}"; do declarations_agree "$f" "" -I"$INC" -I"$ROOT/simulator/include"; done
 # The real CANN 8.5.0 headers kept beside the project (../shared/real-cann: asc-devkit, metadef, ge,
 # platform; AGS_REAL_CANN to point elsewhere): every kernel and op_host source must compile against
 # them (their own check.sh), the host API declarations the simulator models must agree with them
@@ -160,18 +165,7 @@ if [ -n "$real_cann" ] && [ -f "$real_cann/check.sh" ]; then
         fail=$((fail + 1))
     fi
     real_cann_checks=$((real_cann_checks + 1))
-    f=tests/conformance/host_declarations.cpp
-    if "$CXX" -std=c++17 -I"$REAL_HOST" -I"$INC/third_party/acl/inc" "$f" -o "$CACHE/host_declarations_real" > "$CACHE/one.log" 2>&1 &&
-       "$CXX" -std=c++17 -I"$ROOT/simulator/include" "$f" -o "$CACHE/host_declarations_sim" >> "$CACHE/one.log" 2>&1 &&
-       "$CACHE/host_declarations_real" > "$CACHE/host_declarations_real.txt" &&
-       "$CACHE/host_declarations_sim" > "$CACHE/host_declarations_sim.txt" &&
-       diff "$CACHE/host_declarations_real.txt" "$CACHE/host_declarations_sim.txt" >> "$CACHE/one.log" 2>&1; then
-        printf '  %-60s OK (%s declarations agree with CANN 8.5.0)\n' "$f" "$(wc -l < "$CACHE/host_declarations_real.txt")"
-    else
-        printf '  %-60s error (< real, > simulator)\n' "$f"
-        sed 's/^/      /' "$CACHE/one.log" | head -n 40
-        fail=$((fail + 1))
-    fi
+    declarations_agree tests/conformance/host_declarations.cpp " with CANN 8.5.0" -I"$REAL_HOST" -I"$INC/third_party/acl/inc"
     real_cann_checks=$((real_cann_checks + 1))
     saved_flags=("${flags[@]}")
     flags=(-std=c++17 -fsyntax-only "-I$REAL_HOST" "-I$INC/third_party/acl/inc")

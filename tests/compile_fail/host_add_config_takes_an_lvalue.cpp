@@ -5,7 +5,7 @@
 
 void Planted(ops::OpAICoreDef& aicore) {
 #ifdef AGS_PLANT
-    aicore.AddConfig("ascend910b", ops::OpAICoreConfig().DynamicShapeSupportFlag(true));
+    aicore.AddConfig("ascend910b", ops::OpAICoreConfig());
 #else
     ops::OpAICoreConfig config;
     config.DynamicShapeSupportFlag(true);

@@ -139,12 +139,16 @@ TEST_CASE("gert tiling function, as registered by OP_ADD's OP_TILING_LIB expansi
     if (tilingFunc == nullptr) return;
     gert::Tensor x = gert_test::TensorOf({1, 2, 10, 12}, ge::DT_FLOAT16);
     gert::Tensor y = gert_test::TensorOf({1, 2, 5, 24}, ge::DT_FLOAT16);
+    // every attribute of the OpDef, in its order: cubic over axes 2 and 3
+    auto describe = [&](gert::OpTilingContextBuilder& b) {
+        b.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
+        b.AppendAttr(ge::AscendString("cubic")).AppendAttr(ge::AscendString("half_pixel"))
+            .AppendAttr(ge::AscendString("round_prefer_floor")).AppendAttr(false).AppendAttr(-0.75f)
+            .AppendAttr(std::vector<int64_t>{2, 3}).AppendAttr(std::vector<int64_t>{5, 24})
+            .AppendAttr(std::vector<int64_t>{}).AppendAttr(std::vector<int64_t>{});
+    };
     gert::OpTilingContextBuilder b;
-    b.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
-    b.AppendAttr(ge::AscendString("cubic")).AppendAttr(ge::AscendString("half_pixel"))
-        .AppendAttr(ge::AscendString("round_prefer_floor")).AppendAttr(false).AppendAttr(-0.75f)
-        .AppendAttr(std::vector<int64_t>{2, 3}).AppendAttr(std::vector<int64_t>{5, 24})
-        .AppendAttr(std::vector<int64_t>{}).AppendAttr(std::vector<int64_t>{});
+    describe(b);
     fe::PlatFormInfos platform = gert_test::PlatformInfosOf(gert_test::PlatformOfSoc("Ascend910B2"));
     auto buffer = gert::TilingData::CreateCap(4096);
     auto* raw = reinterpret_cast<gert::TilingData*>(buffer.get());
@@ -165,11 +169,7 @@ TEST_CASE("gert tiling function, as registered by OP_ADD's OP_TILING_LIB expansi
     CHECK(total >= (16u << 20) + sizeof(InterpolateTilingData));
     // without a platform description in the context, the tiling reads the current device's
     gert::OpTilingContextBuilder b2;
-    b2.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
-    b2.AppendAttr(ge::AscendString("cubic")).AppendAttr(ge::AscendString("half_pixel"))
-        .AppendAttr(ge::AscendString("round_prefer_floor")).AppendAttr(false).AppendAttr(-0.75f)
-        .AppendAttr(std::vector<int64_t>{2, 3}).AppendAttr(std::vector<int64_t>{5, 24})
-        .AppendAttr(std::vector<int64_t>{}).AppendAttr(std::vector<int64_t>{});
+    describe(b2);
     auto buffer2 = gert::TilingData::CreateCap(4096);
     auto ws2 = gert::ContinuousVector::Create<size_t>(1);
     b2.TilingData(reinterpret_cast<gert::TilingData*>(buffer2.get())).Workspace(reinterpret_cast<gert::ContinuousVector*>(ws2.get()));
@@ -177,11 +177,7 @@ TEST_CASE("gert tiling function, as registered by OP_ADD's OP_TILING_LIB expansi
     CHECK(tilingFunc(holder2.GetContext()) == ge::GRAPH_SUCCESS);
     // a workspace-size vector not made by ContinuousVector::Create has no room: the tiling fails
     gert::OpTilingContextBuilder b3;
-    b3.OpType("Interpolate").OpName("Interpolate").IONum(1, 1).InputTensors({&x}).OutputTensors({&y});
-    b3.AppendAttr(ge::AscendString("cubic")).AppendAttr(ge::AscendString("half_pixel"))
-        .AppendAttr(ge::AscendString("round_prefer_floor")).AppendAttr(false).AppendAttr(-0.75f)
-        .AppendAttr(std::vector<int64_t>{2, 3}).AppendAttr(std::vector<int64_t>{5, 24})
-        .AppendAttr(std::vector<int64_t>{}).AppendAttr(std::vector<int64_t>{});
+    describe(b3);
     auto buffer3 = gert::TilingData::CreateCap(4096);
     gert::ContinuousVector notCreated;
     b3.TilingData(reinterpret_cast<gert::TilingData*>(buffer3.get())).Workspace(&notCreated);

@@ -38,7 +38,8 @@ extern "C" __global__ __aicore__ void tiling_kernel(GM_ADDR x, GM_ADDR workspace
     g_seenOther = o.a + o.b;
     if (TILING_KEY_IS(7)) g_seenKey = 7;
     else if (TILING_KEY_IS(3)) g_seenKey = 3;
-    CHECK(GetUserWorkspace(workspace) == workspace);
+    // the user's area follows the system workspace
+    CHECK(GetUserWorkspace(workspace) == workspace + ascend_sim::GetPlatform().systemWorkspaceBytes);
     CHECK(GetBlockNum() == 2);
     (void)x;
 }
@@ -108,7 +109,7 @@ TEST_CASE("GET_TILING_DATA, TILING_KEY_IS, GetUserWorkspace through ICPU_RUN_KF"
     struct { TilingData t; OtherTiling o; } host{{12, 0.5f}, {40, 2}};
     uint8_t* tiling = static_cast<uint8_t*>(GmAlloc(sizeof(host)));
     std::memcpy(tiling, &host, sizeof(host));
-    uint8_t* ws = static_cast<uint8_t*>(GmAlloc(64));
+    uint8_t* ws = static_cast<uint8_t*>(GmAlloc(ascend_sim::GetPlatform().systemWorkspaceBytes + 64));
     uint8_t* x = static_cast<uint8_t*>(GmAlloc(64));
     SetKernelMode(KernelMode::AIV_MODE);
     ICPU_SET_TILING_KEY(7);
@@ -129,13 +130,23 @@ TEST_CASE("platform description and platform_ascendc") {
     CHECK(plat->GetCoreNumAiv() == 40 && plat->GetCoreNum() == 40);
     plat->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
     CHECK(ub == 196608 - 256);   // reported UB, before the tiling's ReserveLocalMemory
-    platform_ascendc::PlatformAscendC reserving;
+    platform_ascendc::PlatformAscendC reserving = *plat;   // a copy: the current device's is shared
     reserving.ReserveLocalMemory(platform_ascendc::ReservedSize::RESERVED_SIZE_8K);
     reserving.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
     CHECK(ub == 196608 - 8192 - 256);
+    plat->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
+    CHECK(ub == 196608 - 256);   // the shared one keeps no reservation
+    CHECK(plat->GetLibApiWorkSpaceSize() == 16u * 1024 * 1024);   // the system workspace on A2/A3
+    CHECK(plat->GetSocVersion() == platform_ascendc::SocVersion::ASCEND910B);
+    uint64_t hbm = 0, l2 = 0, other = 1;
+    plat->GetCoreMemBw(platform_ascendc::CoreMemType::HBM, hbm);
+    plat->GetCoreMemBw(platform_ascendc::CoreMemType::L2, l2);
+    plat->GetCoreMemBw(platform_ascendc::CoreMemType::UB, other);   // L2 and HBM only
+    CHECK(hbm == static_cast<uint64_t>(1.6e12 / 1.8e9) && l2 > hbm && other == 0);
     CHECK(ascend_sim::SetPlatformBySoc("Ascend910B4") && ascend_sim::GetPlatform().clockGHz == 1.5 &&
           ascend_sim::GetPlatform().aivCoreNum == 40);
-    CHECK(ascend_sim::SetPlatformBySoc("Ascend910_93") && plat->GetCoreNumAiv() == 48);
+    CHECK(ascend_sim::SetPlatformBySoc("Ascend910_93") && plat->GetCoreNumAiv() == 48 &&
+          plat->GetSocVersion() == platform_ascendc::SocVersion::ASCEND910_93);
     CHECK(ascend_sim::SetPlatformBySoc("Ascend910B1") && plat->GetCoreNumAiv() == 48);
     CHECK(!ascend_sim::SetPlatformBySoc("Ascend310P"));
     // A kernel sees the launch platform's usable UB.

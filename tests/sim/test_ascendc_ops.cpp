@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "check.h"
+#include "op_launch.h"
 #include "kernel_operator.h"
 #include "tikicpulib.h"
 
@@ -510,7 +511,7 @@ TEST_CASE("48 cores: phase 1 writes, SyncAll, phase 2 reads the others' results"
     };
     ascend_sim::Platform saved = ascend_sim::GetPlatform();
     CHECK(ascend_sim::SetPlatformBySoc("Ascend910B2"));
-    CHECK_MSG(ICPU_RUN_KF(kernel, cores), ascend_sim::LastLaunchError());
+    CHECK_MSG(RunWithSystemWorkspace("kernel", cores, kernel), ascend_sim::LastLaunchError());
     int bad = 0;
     for (int i = 0; i < cores * per; ++i) bad += gsum[i] != float(cores * (cores + 1) / 2);
     CHECK(bad == 0);

@@ -8,6 +8,7 @@
 
 #include "ascend_sim/cost_constants.h"
 #include "check.h"
+#include "op_launch.h"
 #include "kernel_operator.h"
 #include "tikicpulib.h"
 
@@ -332,7 +333,7 @@ TEST_CASE("cost: SyncAll releases every core at the slowest core's time") {
         SyncAll();
         Duplicate(x, 2.0f, 64);
     };
-    CHECK_MSG(ICPU_RUN_KF(kernel, 4), ascend_sim::LastLaunchError());
+    CHECK_MSG(RunWithSystemWorkspace("kernel", 4, kernel), ascend_sim::LastLaunchError());
     const ascend_sim::LaunchStats s = ascend_sim::LastLaunchStats();
     if (kChecked) {
         const uint64_t work = 100 * (cost::kVecIssue + 16);
