@@ -313,3 +313,33 @@ def test_a_host_node_failing_at_run_time():
     with pytest.raises(ags_onnx.OnnxRunError) as err:
         ags_onnx.run(model, {"X": np.zeros(6, np.float32), "S": np.array([4], np.int64)})
     assert err.value.status == 545000 and "ONNX Runtime failed running node(s) 'reshape'" in str(err.value)
+
+
+def test_a_dtype_the_ge_op_does_not_take():
+    """GridSample in float64 is valid ONNX; the GE prototype takes float16 / float32 / bfloat16."""
+    x, g = np.zeros((1, 1, 2, 2)), np.zeros((1, 1, 1, 2))
+    graph = helper.make_graph([helper.make_node("GridSample", ["X", "G"], ["Y"], name="warp")], "g",
+                              [helper.make_tensor_value_info("X", TensorProto.DOUBLE, x.shape),
+                               helper.make_tensor_value_info("G", TensorProto.DOUBLE, g.shape)],
+                              [helper.make_tensor_value_info("Y", TensorProto.DOUBLE, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+    with pytest.raises(ags_onnx.OnnxRunError) as err:
+        ags_onnx.run(model, {"X": x, "G": g})
+    assert err.value.status == 145022 and "node 'warp' (GridSample): input 'x' has dtype DT_DOUBLE" in str(err.value)
+
+
+def test_outputs_that_are_folded_values_or_graph_inputs(rng):
+    x = rng.uniform(-1, 1, (1, 1, 3, 4)).astype(np.float32)
+    scales = numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), "scales")
+    graph = helper.make_graph(
+        [helper.make_node("Shape", ["X"], ["S"], name="shape"),
+         helper.make_node("Resize", ["X", "", "scales"], ["Y"], name="resize", mode="nearest")], "g",
+        [helper.make_tensor_value_info("X", TensorProto.FLOAT, x.shape)],
+        [helper.make_tensor_value_info(n, t, None) for n, t in (("Y", TensorProto.FLOAT), ("S", TensorProto.INT64),
+                                                                ("X", TensorProto.FLOAT))],
+        initializer=[scales])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    y, s, same = assert_matches_onnxruntime(model, {"X": x})
+    np.testing.assert_array_equal(s, [1, 1, 3, 4])
+    np.testing.assert_array_equal(same, x)
+    assert_ours({"Resize": 1})
