@@ -250,7 +250,6 @@ class _Plan:
             progress = len(keep) < len(self.nodes)
             self.nodes = keep
             if not progress or not any(_is_onnx(n) and n.op_type in ("Shape", "Size") for n in keep):
-                self._infer()
                 return
 
     @staticmethod
@@ -297,8 +296,8 @@ class _Plan:
             raise OnnxRunError(f"{what}: ONNX Runtime rejects node(s) {names}: {str(e).strip()}", GE_PARAM_INVALID) from e
         try:
             return session.run(outputs, dict(values))
-        except Exception as e:  # noqa: BLE001
-            status = GE_PARAM_INVALID if "INVALID_ARGUMENT" in str(e) else GE_INTERNAL_ERROR
+        except Exception as e:  # noqa: BLE001 - inputs ONNX Runtime rejects, or a kernel failing on the values
+            status = GE_PARAM_INVALID if type(e).__name__ == "InvalidArgument" else GE_INTERNAL_ERROR
             raise OnnxRunError(f"{what}: ONNX Runtime failed running node(s) {names}: {str(e).strip()}", status) from e
 
     # --- where each node runs -----------------------------------------------------------------
@@ -378,6 +377,9 @@ class _Plan:
             part["inputs"] = list(dict.fromkeys(d for node in part["nodes"] for d in _deps(node) if d not in produced))
             later = {d for other in parts[j + 1:] for node in other["nodes"] for d in _deps(node)}
             part["outputs"] = [o for node in part["nodes"] for o in node.output if o and (o in later or o in graph_outputs)]
+            # a partition whose values nothing reads still runs (a failure there fails the run, as in
+            # ONNX Runtime): it returns its last node's outputs
+            part["outputs"] = part["outputs"] or [o for o in part["nodes"][-1].output if o]
         return parts
 
     # --- GE graphs ----------------------------------------------------------------------------

@@ -343,3 +343,19 @@ def test_outputs_that_are_folded_values_or_graph_inputs(rng):
     np.testing.assert_array_equal(s, [1, 1, 3, 4])
     np.testing.assert_array_equal(same, x)
     assert_ours({"Resize": 1})
+
+
+def test_nodes_whose_values_nothing_reads_still_run(rng):
+    x = rng.uniform(-1, 1, (1, 1, 3, 3)).astype(np.float32)
+    g = rng.uniform(-1, 1, (1, 2, 2, 2)).astype(np.float32)
+    graph = helper.make_graph(
+        [helper.make_node("GridSample", ["X", "G"], ["unused"], name="warp"),
+         helper.make_node("Relu", ["unused"], ["unused2"], name="relu"),
+         helper.make_node("Neg", ["X"], ["Y"], name="neg")], "g",
+        [helper.make_tensor_value_info("X", TensorProto.FLOAT, x.shape),
+         helper.make_tensor_value_info("G", TensorProto.FLOAT, g.shape)],
+        [helper.make_tensor_value_info("Y", TensorProto.FLOAT, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+    assert_matches_onnxruntime(model, {"X": x, "G": g})
+    assert_ours({"GridSample": 1})
+    assert [p["nodes"] for p in ags_onnx.last_run()["partitions"]] == [["warp"], ["relu", "neg"]]
