@@ -462,6 +462,16 @@ py::dict Platform() {
     return d;
 }
 
+// Whether the registered parser plugin maps one ONNX node (name, origin type, NodeProto JSON, input
+// and output names) onto a GE operator: (status, reason), status 0 when it does.
+py::tuple OnnxMap(const std::string& name, const std::string& origin, const std::string& json,
+                  const std::vector<std::string>& inputs, const std::vector<std::string>& outputs) {
+    ge::Operator mapped;
+    std::string why;
+    const uint32_t status = ascend_sim::MapOnnxNode({name, origin, json, inputs, outputs}, &mapped, &why);
+    return py::make_tuple(status, why);
+}
+
 // An ONNX model's nodes through the registered parser plugins into a GE graph, run by RunGraph
 // (ascend_sim/onnx_parser.h). nodes: (name, origin type, NodeProto JSON, inputs, outputs); feeds:
 // (name, ge::DataType, dims, bytes); constants: the names among feeds that are initializers (Const
@@ -516,6 +526,8 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
           py::arg("cube_coeff"));
     m.def("upsample", &Upsample, py::arg("kind"), py::arg("x"), py::arg("y"), py::arg("output_size"),
           py::arg("align_corners"), py::arg("scales"), py::arg("channel_last") = false);
+    m.def("onnx_map", &OnnxMap, py::arg("name"), py::arg("origin"), py::arg("json"), py::arg("inputs"),
+          py::arg("outputs"));
     m.def("onnx_run", &OnnxRun, py::arg("nodes"), py::arg("feeds"), py::arg("outputs"),
           py::arg("constants") = std::vector<std::string>());
 }

@@ -5,12 +5,13 @@ Interpolate; scales / sizes are initializers (Const operators, read by the infer
 - The onnx wheel's Resize node tests whose semantics Interpolate-11 shares, as single-node models
   with X fed and scales / sizes as initializers, at the opset of their generator (18 or 19 when
   they use axes or the newer attributes, else 13) and again at 11 where the node is a Resize-11 one.
-- The others fail with an error that names the attribute.
+- The others run on ONNX Runtime, with the attribute named in the run's report.
 - A torch.onnx.export of F.interpolate (scale factors: constant scales) matches torch."""
 import io
 
 import numpy as np
 import onnx
+import onnxruntime as ort
 import pytest
 import torch
 import torch.nn.functional as F
@@ -69,6 +70,7 @@ def test_node_tests_found():
 @pytest.mark.parametrize("node,inputs,outputs,why", KEPT)
 def test_resize_node_tests_through_the_plugin(node, inputs, outputs, why):
     (y,) = ags_onnx.run(resize_model(node, inputs, _opset(node)), {node.input[0]: inputs[0]})
+    assert ags_onnx.last_run()["nodes"][0]["ran_on"] == "npu"
     assert y.dtype == np.float32 and y.shape == outputs[0].shape
     np.testing.assert_allclose(y, outputs[0], rtol=SPEC_RTOL, atol=SPEC_ATOL)
 
@@ -78,33 +80,55 @@ def test_resize_node_tests_at_opset_11(node, inputs, outputs, why):
     """Resize-11 takes the same inputs (roi given, even if empty)."""
     node = onnx.NodeProto.FromString(node.SerializeToString())
     (y,) = ags_onnx.run(resize_model(node, inputs, 11), {node.input[0]: inputs[0]})
+    assert ags_onnx.last_run()["nodes"][0]["ran_on"] == "npu"
     np.testing.assert_allclose(y, outputs[0], rtol=SPEC_RTOL, atol=SPEC_ATOL)
 
 
 @pytest.mark.parametrize("node,inputs,outputs,why", REJECTED)
-def test_resize_node_tests_rejected_naming_the_attribute(node, inputs, outputs, why):
+def test_resize_node_tests_the_plugin_rejects_run_on_onnxruntime(node, inputs, outputs, why):
+    """The plugin does not map them; they run on ONNX Runtime (the same floats as ONNX Runtime on
+    the model) and the report names the attribute."""
     attr = {"antialias": "antialias", "exclude_outside=1": "exclude_outside",
             "keep_aspect_ratio_policy other than stretch": "keep_aspect_ratio_policy"}.get(
         why.split(":")[0], "coordinate_transformation_mode")
-    with pytest.raises(ags_onnx.OnnxRunError) as e:
-        ags_onnx.run(resize_model(node, inputs, _opset(node)), {node.input[0]: inputs[0]})
-    assert attr in str(e.value) and "Resize" in str(e.value), str(e.value)
+    model = resize_model(node, inputs, _opset(node))
+    (y,) = ags_onnx.run(model, {node.input[0]: inputs[0]})
+    (ref,) = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(
+        None, {node.input[0]: inputs[0]})
+    np.testing.assert_array_equal(y, ref)
+    (entry,) = ags_onnx.last_run()["nodes"]
+    assert entry["ran_on"] == "onnxruntime" and "parser plugin does not map it" in entry["why"]
+    assert attr in entry["why"] and "Resize" in entry["why"], entry["why"]
 
 
-def test_other_values_rejected_naming_the_attribute():
+@pytest.mark.parametrize("attrs,word,runs", [
+    (dict(mode="area"), "mode", False), (dict(nearest_mode="round"), "nearest_mode", False),
+    (dict(foo=1), "foo", False),
+    (dict(coordinate_transformation_mode="tf_half_pixel_for_nn"), "coordinate_transformation_mode", True)])
+def test_other_values_the_plugin_rejects(attrs, word, runs):
+    """Not mapped: invalid ONNX fails on ONNX Runtime too (the error gives the plugin's reason);
+    tf_half_pixel_for_nn at opset 13 (a Resize-11 mode) runs there."""
     x = np.zeros((1, 1, 4, 4), np.float32)
     scales = np.array([1, 1, 2, 2], np.float32)
-    for attrs, word in ((dict(mode="area"), "mode"), (dict(nearest_mode="round"), "nearest_mode"),
-                        (dict(coordinate_transformation_mode="tf_half_pixel_for_nn"), "coordinate_transformation_mode"),
-                        (dict(foo=1), "foo")):
-        node = helper.make_node("Resize", ["X", "", "scales"], ["Y"], name="r", **attrs)
-        with pytest.raises(ags_onnx.OnnxRunError, match=word):
+    node = helper.make_node("Resize", ["X", "", "scales"], ["Y"], name="r", **attrs)
+    if runs:
+        (y,) = ags_onnx.run(resize_model(node, [x, scales], 13), {"X": x})
+        assert y.shape == (1, 1, 8, 8)
+        text = ags_onnx.last_run()["nodes"][0]["why"]
+    else:
+        with pytest.raises(ags_onnx.OnnxRunError, match="ONNX Runtime rejects node.s. 'r'") as e:
             ags_onnx.run(resize_model(node, [x, scales], 13), {"X": x})
-    # tf_half_pixel_for_nn is a Resize-11 mode: accepted there
+        assert e.value.status == 145000
+        text = str(e.value).split("node 'r' ran on onnxruntime because", 1)[1]
+    assert f"{word} '" in text or f"'{word}'" in text, text
+
+
+def test_tf_half_pixel_for_nn_maps_at_opset_11():
+    x = np.zeros((1, 1, 4, 4), np.float32)
     node = helper.make_node("Resize", ["X", "", "scales"], ["Y"], name="r", mode="nearest",
                             coordinate_transformation_mode="tf_half_pixel_for_nn")
-    (y,) = ags_onnx.run(resize_model(node, [x, scales], 11), {"X": x})
-    assert y.shape == (1, 1, 8, 8)
+    (y,) = ags_onnx.run(resize_model(node, [x, np.array([1, 1, 2, 2], np.float32)], 11), {"X": x})
+    assert y.shape == (1, 1, 8, 8) and ags_onnx.last_run()["nodes"][0]["ran_on"] == "npu"
 
 
 def test_axes_and_negative_axes_at_opset_18():
@@ -115,6 +139,7 @@ def test_axes_and_negative_axes_at_opset_18():
     for axes in ([3, 2], [-1, -2]):
         node = helper.make_node("Resize", ["X", "", "", "sizes"], ["Y"], name="r", mode="linear", axes=axes)
         (y,) = ags_onnx.run(resize_model(node, [x, sizes], 18), {"X": x})
+        assert ags_onnx.last_run()["nodes"][0]["ran_on"] == "npu"
         np.testing.assert_allclose(y, want, rtol=0, atol=1e-6)
 
 
@@ -129,4 +154,5 @@ def test_torch_export_of_interpolate_matches_torch():
     torch.onnx.export(Net(), (x,), buf, input_names=["x"], output_names=["y"], opset_version=13, dynamo=False)
     model = onnx.load_from_string(buf.getvalue())
     (y,) = ags_onnx.run(model, {"x": x.numpy()})
+    assert [n["ran_on"] for n in ags_onnx.last_run()["nodes"] if n["op_type"] == "Resize"] == ["npu", "npu"]
     np.testing.assert_allclose(y, Net()(x).numpy(), rtol=0, atol=1e-5)

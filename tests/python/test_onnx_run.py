@@ -6,7 +6,8 @@
   ones again at opset 16 with that version's mode names (bilinear / bicubic).
 - A torch.onnx.export of a small spatial transformer (affine_grid of a learned theta +
   grid_sample; the grid's constant subgraph is folded) matches torch.
-- Values and opsets the plugin cannot map fail with an error naming the node."""
+- Values and opsets the plugin cannot map go to ONNX Runtime (which rejects these invalid ones,
+  naming the node); other operators run there."""
 import io
 
 import numpy as np
@@ -31,6 +32,10 @@ def _spec_nodes():
 SPEC_NODES = _spec_nodes()
 
 
+def ran_on_npu():
+    return [n["ran_on"] for n in ags_onnx.last_run()["nodes"]] == ["npu"] * len(ags_onnx.last_run()["nodes"])
+
+
 def single_node_model(node, inputs, opset):
     graph = helper.make_graph(
         [node], "grid_sample",
@@ -51,6 +56,7 @@ def test_spec_nodes_found():
 def test_spec_vectors_through_the_plugin(node, inputs, outputs):
     model = single_node_model(node, inputs, 22)
     (y,) = ags_onnx.run(model, dict(zip(node.input, inputs)))
+    assert ran_on_npu()
     assert y.dtype == np.float32 and y.shape == outputs[0].shape
     np.testing.assert_allclose(y, outputs[0], rtol=SPEC_RTOL, atol=SPEC_ATOL)
 
@@ -63,6 +69,7 @@ def test_spec_vectors_at_opset_16(node, inputs, outputs):
         if a.name == "mode":
             a.s = OPSET16_MODE[a.s.decode()].encode()
     (y,) = ags_onnx.run(single_node_model(node, inputs, 16), dict(zip(node.input, inputs)))
+    assert ran_on_npu()
     np.testing.assert_allclose(y, outputs[0], rtol=SPEC_RTOL, atol=SPEC_ATOL)
 
 
@@ -73,6 +80,7 @@ def test_default_attributes_and_model_file(tmp_path, rng):
     path = tmp_path / "gs.onnx"
     onnx.save(single_node_model(gridsample_node(), [x, g], 20), str(path))
     (y,) = ags_onnx.run(str(path), {"X": x, "Grid": g})
+    assert ran_on_npu()
     np.testing.assert_allclose(y, torch_ref(x, g, "bilinear", "zeros", False), rtol=0, atol=1e-5)
 
 
@@ -89,6 +97,7 @@ def test_chain_of_two_nodes(rng):
         [helper.make_tensor_value_info("Y", TensorProto.FLOAT, None)])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 22)])
     (y,) = ags_onnx.run(model, {"X": x, "G1": g1, "G2": g2})
+    assert ran_on_npu() and len(ags_onnx.last_run()["partitions"]) == 1   # one GE graph
     ref = torch_ref(torch_ref(x, g1, "nearest", "border", False).astype(np.float32), g2, "bilinear", "zeros", True)
     np.testing.assert_allclose(y, ref, rtol=0, atol=1e-5)
 
@@ -111,6 +120,8 @@ def test_torch_onnx_export_of_a_spatial_transformer():
     model = onnx.load_from_string(buf.getvalue())
     assert "GridSample" in [n.op_type for n in model.graph.node]
     (y,) = ags_onnx.run(model, {"x": x.numpy()})
+    where = {n["op_type"]: n["ran_on"] for n in ags_onnx.last_run()["nodes"]}
+    assert where.pop("GridSample") == "npu" and set(where.values()) == {"folded"}   # the grid is folded
     with torch.no_grad():
         ref = module.double()(x.double()).numpy()
     np.testing.assert_allclose(y, ref, rtol=0, atol=1e-5)
@@ -120,27 +131,32 @@ def test_torch_onnx_export_of_a_spatial_transformer():
     (20, {"mode": "bilinear"}, "mode 'bilinear' is not a GridSample-20 mode; expected linear, nearest or cubic"),
     (16, {"mode": "linear"}, "mode 'linear' is not a GridSample-16 mode; expected bilinear, nearest or bicubic"),
     (22, {"padding_mode": "wrap"}, "padding_mode 'wrap'; expected zeros, border or reflection"),
-    (22, {"align_corners": 2}, "align_corners 2; expected 0 or 1"),
     (15, {}, "no ONNX parser plugin maps ai.onnx::15::GridSample"),
     (29, {}, "no ONNX parser plugin maps ai.onnx::29::GridSample"),
 ])
-def test_unmappable_node_is_an_error_naming_it(opset, attrs, expect):
+def test_unmappable_node_goes_to_onnxruntime_which_rejects_it_too(opset, attrs, expect):
+    """A node the plugin does not map runs on ONNX Runtime; these are not valid ONNX either, so
+    ONNX Runtime rejects them, and the error says why the node was there."""
     x, g = np.zeros((1, 1, 2, 2), np.float32), np.zeros((1, 1, 1, 2), np.float32)
     model = single_node_model(gridsample_node("warp", **attrs), [x, g], opset)
-    with pytest.raises(ags_onnx.OnnxRunError, match="node 'warp'") as err:
+    with pytest.raises(ags_onnx.OnnxRunError, match="ONNX Runtime rejects node.s. 'warp'") as err:
         ags_onnx.run(model, {"X": x, "Grid": g})
+    assert "node 'warp' ran on onnxruntime because the parser plugin does not map it: node 'warp'" in str(err.value)
     assert expect in str(err.value)
     assert err.value.status == 145000   # ACL_ERROR_GE_PARAM_INVALID
+    assert ags_onnx.last_run()["nodes"][0]["ran_on"] == "onnxruntime"
 
 
-def test_other_operator_is_an_error_naming_it():
-    x = np.zeros((1, 1, 2, 2), np.float32)
+def test_other_operators_run_on_onnxruntime():
+    x = np.linspace(-1, 1, 4, dtype=np.float32).reshape(1, 1, 2, 2)
     node = helper.make_node("Relu", ["X"], ["Y"], name="act")
     graph = helper.make_graph([node], "g", [helper.make_tensor_value_info("X", TensorProto.FLOAT, [1, 1, 2, 2])],
                               [helper.make_tensor_value_info("Y", TensorProto.FLOAT, None)])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 22)])
-    with pytest.raises(ags_onnx.OnnxRunError, match="node 'act': no ONNX parser plugin maps ai.onnx::22::Relu"):
-        ags_onnx.run(model, {"X": x})
+    (y,) = ags_onnx.run(model, {"X": x})
+    np.testing.assert_array_equal(y, np.maximum(x, 0))
+    assert ags_onnx.last_run()["nodes"] == [{"node": "act", "op_type": "Relu", "ran_on": "onnxruntime", "partition": 0,
+                                            "why": "this package has no operator for Relu"}]
 
 
 def test_graph_engine_errors_come_back_with_their_status():

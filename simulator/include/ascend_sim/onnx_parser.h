@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ascend_sim/sim.h"
+#include "graph/operator.h"
 #include "graph/types.h"
 
 namespace ascend_sim {
@@ -26,6 +27,11 @@ struct OnnxValue {
     std::vector<uint8_t> data;
     bool constant = false;    // an initializer (a Const operator), not a graph input (a Data operator)
 };
+
+// Maps one node onto a GE operator through the parser plugin registered for its origin type,
+// without running it (as the parser does before the graph is built): 0 with *mapped set, or
+// ACL_ERROR_GE_PARAM_INVALID with the reason (naming the node) in *why.
+ASCEND_SIM_API uint32_t MapOnnxNode(const OnnxNode& node, ge::Operator* mapped, std::string* why);
 
 // Runs the nodes (in a topological order) on `feeds` (graph inputs and initializers); fills
 // `outputs` with the values named in outputNames. Returns 0, or a GE status with the reason (naming

@@ -43,6 +43,38 @@ const OpRegistrationData* FindOpRegistration(domi::FrameworkType framework, cons
 
 namespace ascend_sim {
 
+uint32_t MapOnnxNode(const OnnxNode& node, ge::Operator* mapped, std::string* why) {
+    const domi::OpRegistrationData* reg = domi::FindOpRegistration(domi::ONNX, node.originType);
+    if (reg == nullptr || !reg->GetParseParamByOperatorFn()) {
+        *why = "node '" + node.name + "': no ONNX parser plugin maps " + node.originType;
+        return ACL_ERROR_GE_PARAM_INVALID;
+    }
+    ge::AscendString omType;
+    reg->GetOmOptype(omType);
+    ge::Operator src(node.name.c_str(), node.originType.c_str());
+    src.SetAttr("attribute", ge::AscendString(node.json.c_str()));
+    ge::Operator dest = ge::OperatorFactory::CreateOperator(node.name.c_str(), omType.GetString());
+    if (dest.IsEmpty()) {
+        *why = "node '" + node.name + "': the plugin maps it to " + omType.GetString() + ", which has no IR prototype";
+        return ACL_ERROR_GE_PARAM_INVALID;
+    }
+    aclGetRecentErrMsg();
+    if (reg->GetParseParamByOperatorFn()(src, dest) != domi::SUCCESS) {
+        const std::string reason = aclGetRecentErrMsg();
+        *why = "node '" + node.name + "' (" + node.originType + "): the parser plugin rejected it" +
+               (reason.empty() ? std::string() : ": " + reason);
+        return ACL_ERROR_GE_PARAM_INVALID;
+    }
+    if (node.inputs.size() != dest.GetInputsSize() || node.outputs.size() != dest.GetOutputsSize()) {
+        *why = "node '" + node.name + "' has " + std::to_string(node.inputs.size()) + " inputs and " +
+               std::to_string(node.outputs.size()) + " outputs; " + omType.GetString() + " has " +
+               std::to_string(dest.GetInputsSize()) + " and " + std::to_string(dest.GetOutputsSize());
+        return ACL_ERROR_GE_PARAM_INVALID;
+    }
+    *mapped = dest;
+    return 0;
+}
+
 uint32_t RunOnnxGraph(const std::vector<OnnxNode>& nodes, const std::vector<OnnxValue>& feeds,
                       const std::vector<std::string>& outputNames, std::vector<OnnxValue>* outputs, std::string* why) {
     // value name -> the operator producing it (a Data per feed)
@@ -74,33 +106,8 @@ uint32_t RunOnnxGraph(const std::vector<OnnxNode>& nodes, const std::vector<Onnx
         dataFeeds.push_back(&f);
     }
     for (const OnnxNode& node : nodes) {
-        const domi::OpRegistrationData* reg = domi::FindOpRegistration(domi::ONNX, node.originType);
-        if (reg == nullptr || !reg->GetParseParamByOperatorFn()) {
-            *why = "node '" + node.name + "': no ONNX parser plugin maps " + node.originType;
-            return ACL_ERROR_GE_PARAM_INVALID;
-        }
-        ge::AscendString omType;
-        reg->GetOmOptype(omType);
-        ge::Operator src(node.name.c_str(), node.originType.c_str());
-        src.SetAttr("attribute", ge::AscendString(node.json.c_str()));
-        ge::Operator dest = ge::OperatorFactory::CreateOperator(node.name.c_str(), omType.GetString());
-        if (dest.IsEmpty()) {
-            *why = "node '" + node.name + "': the plugin maps it to " + omType.GetString() + ", which has no IR prototype";
-            return ACL_ERROR_GE_PARAM_INVALID;
-        }
-        aclGetRecentErrMsg();
-        if (reg->GetParseParamByOperatorFn()(src, dest) != domi::SUCCESS) {
-            const std::string reason = aclGetRecentErrMsg();
-            *why = "node '" + node.name + "' (" + node.originType + "): the parser plugin rejected it" +
-                   (reason.empty() ? std::string() : ": " + reason);
-            return ACL_ERROR_GE_PARAM_INVALID;
-        }
-        if (node.inputs.size() != dest.GetInputsSize() || node.outputs.size() != dest.GetOutputsSize()) {
-            *why = "node '" + node.name + "' has " + std::to_string(node.inputs.size()) + " inputs and " +
-                   std::to_string(node.outputs.size()) + " outputs; " + omType.GetString() + " has " +
-                   std::to_string(dest.GetInputsSize()) + " and " + std::to_string(dest.GetOutputsSize());
-            return ACL_ERROR_GE_PARAM_INVALID;
-        }
+        ge::Operator dest;
+        if (uint32_t s = MapOnnxNode(node, &dest, why)) return s;
         for (size_t i = 0; i < node.inputs.size(); ++i) {
             auto it = producers.find(node.inputs[i]);
             if (it == producers.end()) {
