@@ -14,7 +14,7 @@ from ._api import (
     platform,
     set_platform,
 )
-from ._interpolate import interpolate
+from ._interpolate import interpolate, interpolate_backward
 from ._interpolate import last_path as interpolate_last_path
 
 
@@ -40,6 +40,7 @@ __all__ = [
     "extension",
     "grid_sample",
     "interpolate",
+    "interpolate_backward",
     "interpolate_last_path",
     "grid_sample_backward",
     "last_launch_stats",
