@@ -20,9 +20,10 @@ from ._interpolate import last_path as interpolate_last_path
 
 
 def register_torch_ops() -> None:
-    """Registers torch.ops.ascend_gridsample.grid_sample and .grid_sample_backward (done on first
-    use with torch tensors, and at import when torch is already imported)."""
-    from . import _torch_ops  # noqa: F401
+    """Registers torch.ops.ascend_gridsample.grid_sample, .grid_sample_backward, .interpolate and
+    .interpolate_backward (done on first use with torch tensors, and at import when torch is already
+    imported)."""
+    from . import _interpolate_torch, _torch_ops  # noqa: F401
 
 
 import sys as _sys

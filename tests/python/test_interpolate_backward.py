@@ -326,7 +326,7 @@ def test_scales_mode_backward():
 
 def test_backward_fake_and_compile():
     """The backward operator's fake implementation gives the input's shape; the forward and its
-    backward trace under torch.compile(fullgraph=True)."""
+    backward trace under torch.compile(fullgraph=True), and the backward exports."""
     from torch._subclasses.fake_tensor import FakeTensorMode
     with FakeTensorMode():
         g = torch.empty(2, 3, 7, 4)
@@ -344,6 +344,16 @@ def test_backward_fake_and_compile():
     xr = x.detach().clone().requires_grad_(True)
     f(xr).backward()
     assert x.grad.numpy().tobytes() == xr.grad.numpy().tobytes()
+
+    class Backward(torch.nn.Module):
+        def forward(self, grad):
+            return ags.interpolate_backward(grad, [2, 3, 5, 6], [7, 4], [2, 3], mode="linear",
+                                            shape_calculation_mode="sizes")
+
+    g = torch.tensor(_rng("export").uniform(-1, 1, (2, 3, 7, 4)))
+    exported = torch.export.export(Backward(), (g,))
+    assert "interpolate_backward" in exported.graph_module.code
+    assert torch.equal(exported.module()(g), Backward()(g))
 
 
 @pytest.mark.parametrize("what,call,words", [
