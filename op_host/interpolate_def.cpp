@@ -4,6 +4,22 @@
 #include "op_host/interpolate_op_impl.h"
 #include "register/op_def_registry.h"
 
+namespace interp {
+
+void DeclareInterpolateAttrs(ops::OpDef& def) {
+    def.Attr("mode").AttrType(ops::OPTIONAL).String("nearest");
+    def.Attr("coordinate_transformation_mode").AttrType(ops::OPTIONAL).String("half_pixel");
+    def.Attr("nearest_mode").AttrType(ops::OPTIONAL).String("round_prefer_floor");
+    def.Attr("antialias").AttrType(ops::OPTIONAL).Bool(false);
+    def.Attr("cube_coeff").AttrType(ops::OPTIONAL).Float(-0.75f);
+    def.Attr("axes").AttrType(ops::OPTIONAL).ListInt({});
+    def.Attr("sizes").AttrType(ops::OPTIONAL).ListInt({});
+    def.Attr("pads_begin").AttrType(ops::OPTIONAL).ListInt({});
+    def.Attr("pads_end").AttrType(ops::OPTIONAL).ListInt({});
+}
+
+}  // namespace interp
+
 namespace ops {
 
 class Interpolate : public OpDef {
@@ -13,15 +29,7 @@ public:
         const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
         this->Input("x").ParamType(REQUIRED).DataType(types).Format(formats).UnknownShapeFormat(formats);
         this->Output("y").ParamType(REQUIRED).DataType(types).Format(formats).UnknownShapeFormat(formats);
-        this->Attr("mode").AttrType(OPTIONAL).String("nearest");
-        this->Attr("coordinate_transformation_mode").AttrType(OPTIONAL).String("half_pixel");
-        this->Attr("nearest_mode").AttrType(OPTIONAL).String("round_prefer_floor");
-        this->Attr("antialias").AttrType(OPTIONAL).Bool(false);
-        this->Attr("cube_coeff").AttrType(OPTIONAL).Float(-0.75f);
-        this->Attr("axes").AttrType(OPTIONAL).ListInt({});
-        this->Attr("sizes").AttrType(OPTIONAL).ListInt({});
-        this->Attr("pads_begin").AttrType(OPTIONAL).ListInt({});
-        this->Attr("pads_end").AttrType(OPTIONAL).ListInt({});
+        interp::DeclareInterpolateAttrs(*this);
         this->SetInferShape(interp::InterpolateInferShape);
         this->SetInferDataType(interp::InterpolateInferDataType);
         this->AICore().SetTiling(interp::InterpolateTilingFunc);

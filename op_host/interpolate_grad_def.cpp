@@ -39,15 +39,7 @@ public:
         const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
         this->Input("y_grad").ParamType(REQUIRED).DataType(types).Format(formats).UnknownShapeFormat(formats);
         this->Output("x_grad").ParamType(REQUIRED).DataType(types).Format(formats).UnknownShapeFormat(formats);
-        this->Attr("mode").AttrType(OPTIONAL).String("nearest");
-        this->Attr("coordinate_transformation_mode").AttrType(OPTIONAL).String("half_pixel");
-        this->Attr("nearest_mode").AttrType(OPTIONAL).String("round_prefer_floor");
-        this->Attr("antialias").AttrType(OPTIONAL).Bool(false);
-        this->Attr("cube_coeff").AttrType(OPTIONAL).Float(-0.75f);
-        this->Attr("axes").AttrType(OPTIONAL).ListInt({});
-        this->Attr("sizes").AttrType(OPTIONAL).ListInt({});
-        this->Attr("pads_begin").AttrType(OPTIONAL).ListInt({});
-        this->Attr("pads_end").AttrType(OPTIONAL).ListInt({});
+        interp::DeclareInterpolateAttrs(*this);
         this->Attr("input_size").AttrType(REQUIRED).ListInt();
         this->SetInferShape(interp::InterpolateGradInferShape);
         this->SetInferDataType(interp::InterpolateGradInferDataType);

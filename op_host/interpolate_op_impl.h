@@ -11,9 +11,17 @@
 #include "exe_graph/runtime/tiling_context.h"
 #include "op_kernel/interpolate_tiling_data.h"
 
+namespace ops {
+class OpDef;
+}
+
 namespace interp {
 
-// Attribute indices, in the order interpolate_def.cpp (and interpolate_grad_def.cpp) declares them.
+// Declares Interpolate's attributes with their defaults on an OpDef, in the order of InterpolateAttr
+// (interpolate_def.cpp): Interpolate's and InterpolateGrad's, whose tiling functions read both.
+void DeclareInterpolateAttrs(ops::OpDef& def);
+
+// Attribute indices, in the order DeclareInterpolateAttrs declares them.
 enum InterpolateAttr : size_t {
     kAttrMode = 0,
     kAttrCoordinateTransformationMode,

@@ -146,47 +146,29 @@ at::Tensor UpsampleNearest2dBackward(const at::Tensor& grad_output, at::IntArray
     return grad_input;
 }
 
-at::Tensor UpsampleBilinear2dBackward(const at::Tensor& grad_output, at::IntArrayRef output_size,
-                                      at::IntArrayRef input_size, bool align_corners, c10::optional<double> scales_h,
-                                      c10::optional<double> scales_w) {
-    const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
-    at::Tensor grad_input = GradInputLike(grad_output, output_size, input_size, 2);
-    const double sh = scales_h.value_or(0.0), sw = scales_w.value_or(0.0);
-    AGS_EXEC_NPU_CMD(aclnnUpsampleBilinear2dBackward, grad_output, output_size, input_size, align_corners, sh, sw,
-                     grad_input);
-    return grad_input;
-}
+// The 2-D backward ops that take align_corners (bilinear, bicubic and their antialiased forms): one
+// body, the entry point chosen at compile time.
+enum class Aligned2d { kBilinear, kBicubic, kBilinearAA, kBicubicAA };
 
-at::Tensor UpsampleBicubic2dBackward(const at::Tensor& grad_output, at::IntArrayRef output_size,
-                                     at::IntArrayRef input_size, bool align_corners, c10::optional<double> scales_h,
-                                     c10::optional<double> scales_w) {
+template <Aligned2d kKind>
+at::Tensor Upsample2dBackward(const at::Tensor& grad_output, at::IntArrayRef output_size, at::IntArrayRef input_size,
+                              bool align_corners, c10::optional<double> scales_h, c10::optional<double> scales_w) {
     const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
     at::Tensor grad_input = GradInputLike(grad_output, output_size, input_size, 2);
     const double sh = scales_h.value_or(0.0), sw = scales_w.value_or(0.0);
-    AGS_EXEC_NPU_CMD(aclnnUpsampleBicubic2dBackward, grad_output, output_size, input_size, align_corners, sh, sw,
-                     grad_input);
-    return grad_input;
-}
-
-at::Tensor UpsampleBilinear2dAABackward(const at::Tensor& grad_output, at::IntArrayRef output_size,
-                                        at::IntArrayRef input_size, bool align_corners, c10::optional<double> scales_h,
-                                        c10::optional<double> scales_w) {
-    const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
-    at::Tensor grad_input = GradInputLike(grad_output, output_size, input_size, 2);
-    const double sh = scales_h.value_or(0.0), sw = scales_w.value_or(0.0);
-    AGS_EXEC_NPU_CMD(aclnnUpsampleBilinear2dAABackward, grad_output, output_size, input_size, align_corners, sh, sw,
-                     grad_input);
-    return grad_input;
-}
-
-at::Tensor UpsampleBicubic2dAABackward(const at::Tensor& grad_output, at::IntArrayRef output_size,
-                                       at::IntArrayRef input_size, bool align_corners, c10::optional<double> scales_h,
-                                       c10::optional<double> scales_w) {
-    const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
-    at::Tensor grad_input = GradInputLike(grad_output, output_size, input_size, 2);
-    const double sh = scales_h.value_or(0.0), sw = scales_w.value_or(0.0);
-    AGS_EXEC_NPU_CMD(aclnnUpsampleBicubic2dAABackward, grad_output, output_size, input_size, align_corners, sh, sw,
-                     grad_input);
+    if constexpr (kKind == Aligned2d::kBilinear) {
+        AGS_EXEC_NPU_CMD(aclnnUpsampleBilinear2dBackward, grad_output, output_size, input_size, align_corners, sh, sw,
+                         grad_input);
+    } else if constexpr (kKind == Aligned2d::kBicubic) {
+        AGS_EXEC_NPU_CMD(aclnnUpsampleBicubic2dBackward, grad_output, output_size, input_size, align_corners, sh, sw,
+                         grad_input);
+    } else if constexpr (kKind == Aligned2d::kBilinearAA) {
+        AGS_EXEC_NPU_CMD(aclnnUpsampleBilinear2dAABackward, grad_output, output_size, input_size, align_corners, sh,
+                         sw, grad_input);
+    } else {
+        AGS_EXEC_NPU_CMD(aclnnUpsampleBicubic2dAABackward, grad_output, output_size, input_size, align_corners, sh,
+                         sw, grad_input);
+    }
     return grad_input;
 }
 
@@ -224,10 +206,12 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
     m.impl("upsample_nearest3d", TORCH_FN(ascend_gridsample_npu::UpsampleNearest3d));
     m.impl("upsample_trilinear3d", TORCH_FN(ascend_gridsample_npu::UpsampleTrilinear3d));
     m.impl("upsample_nearest2d_backward", TORCH_FN(ascend_gridsample_npu::UpsampleNearest2dBackward));
-    m.impl("upsample_bilinear2d_backward", TORCH_FN(ascend_gridsample_npu::UpsampleBilinear2dBackward));
-    m.impl("upsample_bicubic2d_backward", TORCH_FN(ascend_gridsample_npu::UpsampleBicubic2dBackward));
-    m.impl("_upsample_bilinear2d_aa_backward", TORCH_FN(ascend_gridsample_npu::UpsampleBilinear2dAABackward));
-    m.impl("_upsample_bicubic2d_aa_backward", TORCH_FN(ascend_gridsample_npu::UpsampleBicubic2dAABackward));
+    using ascend_gridsample_npu::Aligned2d;
+    using ascend_gridsample_npu::Upsample2dBackward;
+    m.impl("upsample_bilinear2d_backward", TORCH_FN(Upsample2dBackward<Aligned2d::kBilinear>));
+    m.impl("upsample_bicubic2d_backward", TORCH_FN(Upsample2dBackward<Aligned2d::kBicubic>));
+    m.impl("_upsample_bilinear2d_aa_backward", TORCH_FN(Upsample2dBackward<Aligned2d::kBilinearAA>));
+    m.impl("_upsample_bicubic2d_aa_backward", TORCH_FN(Upsample2dBackward<Aligned2d::kBicubicAA>));
     m.impl("upsample_nearest3d_backward", TORCH_FN(ascend_gridsample_npu::UpsampleNearest3dBackward));
     m.impl("upsample_trilinear3d_backward", TORCH_FN(ascend_gridsample_npu::UpsampleTrilinear3dBackward));
 }

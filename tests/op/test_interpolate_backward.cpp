@@ -2,7 +2,8 @@
 // adjoint identity <A x, g> = <x, A^T g> against the forward entry point on both paths (AI Core
 // float32, AI CPU float64 and pads) for every mode; bit-identical gradients across runs and across
 // 1, 8, 40 and 48 cores on the AI Core path (asserted); an empty gradient giving zeros; and the
-// status and message of each entry point's bad arguments.
+// status and message of each entry point's bad arguments. (InterpolateGrad's infer-shape and
+// tiling: tests/op/test_interpolate_tiling.cpp.)
 #include <cmath>
 #include <cstring>
 #include <random>
