@@ -237,6 +237,10 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
             *why = "a scale that differs from output size / input size runs on the AI CPU";
             return false;
         }
+        if (p.outLen == 0) {   // only the adjoint gets here: the forward's output would be empty
+            *why = "an empty " + e->yName + " (an output length of 0) runs on the AI CPU, which writes zeros";
+            return false;
+        }
     }
     // the tiling decides whether antialias is in effect from the axes it is given (some output
     // shorter than its input); the plan decided it from the scales, which may include an axis left alone
