@@ -1,6 +1,7 @@
 // Infer-shape of the AI CPU operators (op_graph/aicpu_ops_proto.h): GridSampleAicpu's y is
 // (N, C, grid spatial dims) of x's dtype, GridSampleGradAicpu's gradients take x's and grid's
-// descriptions, InterpolateAicpu's y is x with each pass's axis at its output length.
+// descriptions, InterpolateAicpu's y is x with each pass's axis at its output length (the adjoint's:
+// at its input length).
 #include "op_graph/aicpu_ops_proto.h"
 
 #include <string>
@@ -43,9 +44,12 @@ COMMON_INFER_FUNC_REG(GridSampleGradAicpu, GridSampleGradAicpuInferShape);
 IMPLEMT_COMMON_INFERFUNC(InterpolateAicpuInferShape) {
     const TensorDesc x = op.GetInputDescByName("x");
     std::vector<int64_t> axes, outLens;
-    if (op.GetAttr("pass_axis", axes) != GRAPH_SUCCESS || op.GetAttr("pass_out_len", outLens) != GRAPH_SUCCESS ||
-        axes.size() != outLens.size())
-        return Fail("InterpolateAicpu", "pass_axis and pass_out_len must be given, one entry per pass");
+    bool adjoint = false;
+    op.GetAttr("adjoint", adjoint);
+    if (op.GetAttr("pass_axis", axes) != GRAPH_SUCCESS ||
+        op.GetAttr(adjoint ? "pass_in_len" : "pass_out_len", outLens) != GRAPH_SUCCESS || axes.size() != outLens.size())
+        return Fail("InterpolateAicpu", "pass_axis and pass_out_len (pass_in_len for the adjoint) must be given, one "
+                                        "entry per pass");
     std::vector<int64_t> dims = x.GetShape().GetDims();
     for (size_t i = 0; i < axes.size(); ++i) {
         if (axes[i] < 0 || static_cast<size_t>(axes[i]) >= dims.size())

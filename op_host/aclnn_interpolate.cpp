@@ -1,6 +1,7 @@
-// aclnnInterpolate (OpenVINO Interpolate-11): argument checks, the plan (which path, which passes,
-// workspace), and the asynchronous launch. The aclnnUpsample* entry points reach the same plan
-// through op_host/interpolate_plan.h.
+// aclnnInterpolate (OpenVINO Interpolate-11) and its backward aclnnInterpolateBackward (the adjoint:
+// the same plan with each axis's transposed taps, passes reversed): argument checks, the plan (which
+// path, which passes, workspace), and the asynchronous launch. The aclnnUpsample* entry points and
+// their backward reach the same plan through op_host/interpolate_plan.h.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +14,7 @@
 
 #include "op_host/attr_names.h"
 #include "aclnnop/aclnn_interpolate.h"
+#include "aclnnop/aclnn_interpolate_backward.h"
 #include "op_host/aclnn_common.h"
 #include "op_host/aicpu/interpolate_aicpu.h"
 #include "op_host/grid_sample_launch.h"
@@ -42,6 +44,7 @@ constexpr DtypeInfo kDtypes[] = {
     {ACL_INT32, "INT32", 4, ElemType::kInt32, false},
 };
 constexpr const char* kDtypeChoices = "FLOAT, FLOAT16, BF16, DOUBLE, INT8, UINT8 or INT32";
+constexpr const char* kGradDtypeChoices = "FLOAT, FLOAT16, BF16 or DOUBLE";
 const DtypeInfo* FindDtype(aclDataType t) {
     for (const auto& d : kDtypes)
         if (d.dtype == t) return &d;
@@ -130,7 +133,10 @@ aicpu::View ToView(const TensorDesc& d) {
 struct InterpolateExecutor : gridsample::aclnn_common::ExecutorBase {
     bool empty = false;
     std::string path = "ai_cpu", reason;
+    // x and y in the forward's terms; adjoint (the backward): y holds gradY, read, and x gradX, written
     TensorDesc x, y;
+    bool adjoint = false;
+    std::string xName = "x", yName = "y";   // the entry point's names of x and y, for messages
     aicpu::KernelArgs aicpuArgs;
     uint64_t workspaceBytes = 0;
     // the AI Core path: tiling data and axis tables as they go to the workspace, launch parameters
@@ -194,11 +200,11 @@ ge::DataType GeType(aclDataType t) {
     return t == ACL_FLOAT ? ge::DT_FLOAT : t == ACL_FLOAT16 ? ge::DT_FLOAT16 : ge::DT_BF16;
 }
 
-// The AI Core kernel where it applies: finds Interpolate's registered tiling function through the
-// OpDef registry, runs it on a TilingContext built from the tensors and attributes, and lays the
-// tiling data and each pass's axis table (source indices and weights, computed here once per
-// axis) out as the workspace will hold them. False, with the reason, when the problem goes to the
-// AI CPU.
+// The AI Core kernel where it applies: runs the tiling function of Interpolate (or, for the
+// adjoint, of InterpolateGrad: the same kernel with transposed tables) on a TilingContext built
+// from the tensors and every attribute of the OpDef in its order, and lays the tiling data and
+// each pass's axis table (source indices and weights, computed here once per axis) out as the
+// workspace will hold them. False, with the reason, when the problem goes to the AI CPU.
 bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std::vector<aicpu::Pass>& passes,
                 std::string* why) {
     if (!e->x.type->aiCore) {
@@ -206,7 +212,8 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         return false;
     }
     if (!Contiguous(e->x) || !Contiguous(e->y)) {
-        *why = "a strided view of x or y runs on the AI CPU (the AI Core kernel takes contiguous tensors)";
+        *why = "a strided view of " + e->xName + " or " + e->yName +
+               " runs on the AI CPU (the AI Core kernel takes contiguous tensors)";
         return false;
     }
     for (const aicpu::Pass& p : passes) {
@@ -216,6 +223,10 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         }
         if (p.scale != static_cast<double>(p.outLen) / static_cast<double>(p.inLen)) {
             *why = "a scale that differs from output size / input size runs on the AI CPU";
+            return false;
+        }
+        if (p.outLen == 0) {   // only the adjoint gets here: the forward's output would be empty
+            *why = "an empty " + e->yName + " (an output length of 0) runs on the AI CPU, which writes zeros";
             return false;
         }
     }
@@ -229,21 +240,26 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
     gridsample::TilingPlatform platform;
     if (!gridsample::ReadTilingPlatform(nullptr, &platform, why)) return false;
     const ge::DataType dtype = GeType(e->x.type->dtype);
+    // the kernel reads x (the adjoint: y, the gradient of the output) and writes the other
+    const gridsample::TilingTensor in{e->adjoint ? e->y.shape : e->x.shape, dtype};
+    const gridsample::TilingTensor out{e->adjoint ? e->x.shape : e->y.shape, dtype};
     std::vector<int64_t> axes, sizes;
     for (const aicpu::Pass& p : passes) {
         axes.push_back(p.axis);
         sizes.push_back(p.outLen);
     }
-    // Every attribute of the OpDef (interpolate_def.cpp), in its order; no pads (padded problems run
-    // on the AI CPU).
-    const std::vector<gridsample::TilingAttr> tilingAttrs = {
+    // Every attribute of the OpDef (interpolate_attrs.h), in its order; no pads (padded problems run on
+    // the AI CPU); InterpolateGrad's input_size after them.
+    std::vector<gridsample::TilingAttr> tilingAttrs = {
         std::string(kInterpolateModes[attrs.mode]), std::string(kInterpolateCoordModes[attrs.coordMode]),
         std::string(kInterpolateNearestModes[attrs.nearestMode]), e->aicpuArgs.antialias != 0,
         static_cast<float>(attrs.cubeCoeff), axes, sizes, std::vector<int64_t>{}, std::vector<int64_t>{}};
+    if (e->adjoint) tilingAttrs.push_back(e->x.shape);   // input_size
     gridsample::TilingRun run;
     std::string rejected;
-    if (!gridsample::RunTiling(InterpolateTilingFunc, "Interpolate", {{e->x.shape, dtype}}, {{e->y.shape, dtype}},
-                               tilingAttrs, sizeof(InterpolateTilingData), &run, &rejected)) {
+    if (!gridsample::RunTiling(e->adjoint ? InterpolateGradTilingFunc : InterpolateTilingFunc,
+                               e->adjoint ? "InterpolateGrad" : "Interpolate", {in}, {out}, tilingAttrs,
+                               sizeof(InterpolateTilingData), &run, &rejected)) {
         *why = "the AI Core tiling does not take this problem (an axis table or a row does not fit the UB)";
         return false;
     }
@@ -259,13 +275,14 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
     const aicpu::KernelArgs& args = e->aicpuArgs;
     for (int32_t i = 0; i < data.passCount; ++i) {
         const InterpolatePassTiling& t = data.passes[i];
+        // the pass in the forward's terms; the adjoint's taps are its transpose (t.outLen entries)
         aicpu::Pass pass;
         pass.axis = t.axis;
         pass.resized = 1;
         pass.inLen = pass.paddedLen = e->x.shape[t.axis];
         pass.outLen = e->y.shape[t.axis];
         pass.scale = static_cast<double>(pass.outLen) / static_cast<double>(pass.inLen);
-        const aicpu::AxisTaps taps = aicpu::ComputeAxisTaps(args, pass);
+        const aicpu::AxisTaps taps = aicpu::PassTaps(args, pass);
         uint8_t* table = e->workspaceImage.data() + t.tableOffset;
         uint8_t* weights = table + t.tableBytes / 2;
         const uint32_t srcBytes = t.srcOffset < 0 ? static_cast<uint32_t>(e->x.type->bytes) : 4u;
@@ -300,8 +317,9 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
     e->systemWorkspaceBytes = platform.systemWorkspaceBytes;
     std::string order;
     for (int32_t i = 0; i < data.passCount; ++i) order += (i ? ", " : "") + std::to_string(data.passes[i].axis);
-    *why = std::string(e->x.type->name) + " on the AI Core: " + std::to_string(data.passCount) + " pass(es) over axes [" +
-           order + "] (the order moving the fewest bytes), block dim " + std::to_string(e->blockDim);
+    *why = std::string(e->x.type->name) + " on the AI Core" + (e->adjoint ? " (InterpolateGrad)" : "") + ": " +
+           std::to_string(data.passCount) + " pass(es) over axes [" + order +
+           "] (the order moving the fewest bytes), block dim " + std::to_string(e->blockDim);
     return true;
 }
 }  // namespace
@@ -310,24 +328,43 @@ std::string ModeChoices() { return Choices(kInterpolateModes); }
 std::string CoordModeChoices() { return Choices(kInterpolateCoordModes); }
 std::string NearestModeChoices() { return Choices(kInterpolateNearestModes); }
 
-aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, const InterpolateAttrs& attrs,
-                                        aclTensor* y, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    const std::string name = api;
-    if (x == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "x is nullptr; expected a tensor");
-    if (y == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "y is nullptr; expected a tensor");
+namespace {
+
+// The plan of the resize x -> y (adjoint false) or of its adjoint, the backward, which reads y
+// (gradY) and writes x (gradX); xName / yName are the entry point's names of the two tensors.
+aclnnStatus PlanResize(const char* api, const aclTensor* x, const aclTensor* y, const InterpolateAttrs& attrs,
+                       bool adjoint, const char* xName, const char* yName, uint64_t* workspaceSize,
+                       aclOpExecutor** executor) {
+    const std::string name = api, xn = xName, yn = yName;
+    // in argument order: the read tensor first
+    for (const auto& [t, label] : adjoint ? std::vector<std::pair<const aclTensor*, std::string>>{{y, yn}, {x, xn}}
+                                          : std::vector<std::pair<const aclTensor*, std::string>>{{x, xn}, {y, yn}})
+        if (t == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, label + " is nullptr; expected a tensor");
     if (workspaceSize == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "workspaceSize is nullptr");
     if (executor == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "executor is nullptr");
     auto e = std::make_unique<InterpolateExecutor>();
     e->api = name;
+    e->adjoint = adjoint;
+    e->xName = xn;
+    e->yName = yn;
     if (!Describe(x, &e->x) || !Describe(y, &e->y))
         return Reject(ACLNN_ERR_PARAM_INVALID, name, "a tensor could not be read (destroyed or invalid aclTensor)");
-    if (e->x.type == nullptr)
+    const TensorDesc& src = adjoint ? e->y : e->x;
+    const TensorDesc& dst = adjoint ? e->x : e->y;
+    const std::string& srcName = adjoint ? yn : xn;
+    const std::string& dstName = adjoint ? xn : yn;
+    if (src.type == nullptr)
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "x dtype " + std::to_string(e->x.dataType) + " is not supported; expected " + kDtypeChoices);
-    if (e->y.type != e->x.type)
+                      srcName + " dtype " + std::to_string(src.dataType) + " is not supported; expected " +
+                          (adjoint ? kGradDtypeChoices : kDtypeChoices));
+    if (adjoint && src.type->elem != ElemType::kFloat32 && src.type->elem != ElemType::kFloat16 &&
+        src.type->elem != ElemType::kBFloat16 && src.type->elem != ElemType::kFloat64)
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      std::string("y dtype ") + (e->y.type ? e->y.type->name : std::to_string(e->y.dataType).c_str()) +
-                          " differs from x dtype " + e->x.type->name + "; expected the same dtype");
+                      srcName + " dtype " + src.type->name + " has no gradient; expected " + kGradDtypeChoices);
+    if (dst.type != src.type)
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      dstName + " dtype " + (dst.type ? dst.type->name : std::to_string(dst.dataType).c_str()) +
+                          " differs from " + srcName + " dtype " + src.type->name + "; expected the same dtype");
     if (attrs.mode < 0 || attrs.mode >= kModeCount)
         return Reject(ACLNN_ERR_PARAM_INVALID, name, "mode is " + std::to_string(attrs.mode) + "; expected " + ModeChoices());
     if (attrs.coordMode < 0 || attrs.coordMode >= kCoordModeCount)
@@ -341,18 +378,18 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
     const int rank = static_cast<int>(e->x.shape.size());
     if (rank < 1 || rank > kMaxRank)
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "x has rank " + std::to_string(rank) + " (shape " + Join(e->x.shape) + "); expected rank 1 to " +
+                      xn + " has rank " + std::to_string(rank) + " (shape " + Join(e->x.shape) + "); expected rank 1 to " +
                           std::to_string(kMaxRank));
     if (e->y.shape.size() != e->x.shape.size())
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "y has rank " + std::to_string(e->y.shape.size()) + " (shape " + Join(e->y.shape) +
-                          "); expected the rank of x, " + std::to_string(rank));
-    for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"x", &e->x}, {"y", &e->y}}) {
+                      yn + " has rank " + std::to_string(e->y.shape.size()) + " (shape " + Join(e->y.shape) +
+                          "); expected the rank of " + xn + ", " + std::to_string(rank));
+    for (const auto& [label, d] : {std::pair<std::string, const TensorDesc*>{xn, &e->x}, {yn, &e->y}}) {
         for (int64_t s : d->shape)
-            if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, std::string(label) + " has a negative dimension: " + Join(d->shape));
+            if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, label + " has a negative dimension: " + Join(d->shape));
         for (int64_t s : d->strides)
-            if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, std::string(label) + " has a negative stride: " + Join(d->strides));
-        if (d->elements < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, std::string(label) + " has more elements than int64 can count");
+            if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, label + " has a negative stride: " + Join(d->strides));
+        if (d->elements < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, label + " has more elements than int64 can count");
     }
     // axes
     std::vector<bool> resized(rank, false);
@@ -381,7 +418,7 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
         if (!pads->empty() && static_cast<int>(pads->size()) != rank)
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
                           std::string(label) + " " + Join(*pads) + " has " + std::to_string(pads->size()) +
-                              " values; expected one per dim of x (" + std::to_string(rank) + ") or none");
+                              " values; expected one per dim of " + xn + " (" + std::to_string(rank) + ") or none");
     auto padOf = [](const std::vector<int64_t>& p, int d) { return p.empty() ? int64_t{0} : p[d]; };
     // mode-specific axes
     if (attrs.mode == kLinearOnnx) {
@@ -409,24 +446,24 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
         const int64_t padded = e->x.shape[d] + padOf(attrs.padsBegin, d) + padOf(attrs.padsEnd, d);
         if (padded < 0)
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                          "dim " + std::to_string(d) + " of x has length " + std::to_string(e->x.shape[d]) + " and pads " +
+                          "dim " + std::to_string(d) + " of " + xn + " has length " + std::to_string(e->x.shape[d]) + " and pads " +
                               std::to_string(padOf(attrs.padsBegin, d)) + ", " + std::to_string(padOf(attrs.padsEnd, d)) +
                               ", a negative padded length; expected pads that leave a length >= 0");
         if (!resized[d] && e->y.shape[d] != padded)
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                          "y shape " + Join(e->y.shape) + " has " + std::to_string(e->y.shape[d]) + " in dim " + std::to_string(d) +
-                              ", which is not resized; expected x's padded length " + std::to_string(padded));
+                          yn + " shape " + Join(e->y.shape) + " has " + std::to_string(e->y.shape[d]) + " in dim " + std::to_string(d) +
+                              ", which is not resized; expected " + xn + "'s padded length " + std::to_string(padded));
         if (resized[d] && !attrs.outSizes.empty()) {
             const size_t i = static_cast<size_t>(std::find(attrs.axes.begin(), attrs.axes.end(), d) - attrs.axes.begin());
             if (e->y.shape[d] != attrs.outSizes[i])
                 return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                              "y shape " + Join(e->y.shape) + " has " + std::to_string(e->y.shape[d]) + " in resized dim " +
+                              yn + " shape " + Join(e->y.shape) + " has " + std::to_string(e->y.shape[d]) + " in resized dim " +
                                   std::to_string(d) + "; expected " + std::to_string(attrs.outSizes[i]) + " (" +
                                   attrs.sizeOrigin + ")");
         }
         if (resized[d] && padded == 0 && e->y.shape[d] > 0)
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                          "resized dim " + std::to_string(d) + " has no input element after padding (x shape " + Join(e->x.shape) +
+                          "resized dim " + std::to_string(d) + " has no input element after padding (" + xn + " shape " + Join(e->x.shape) +
                               "); expected a padded length >= 1 for an output length of " + std::to_string(e->y.shape[d]));
         double scale = 1.0;
         bool resample = resized[d];
@@ -453,18 +490,18 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
         p.scale = resample ? scale : 1.0;
         passes.push_back(p);
     }
-    for (const auto& [label, d] : {std::pair<const char*, TensorDesc*>{"x", &e->x}, {"y", &e->y}})
+    for (const auto& [label, d] : {std::pair<std::string, TensorDesc*>{xn, &e->x}, {yn, &e->y}})
         if (!ViewExtentBytes(*d, &d->extentBytes))
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                          std::string(label) + " view (shape " + Join(d->shape) + ", strides " + Join(d->strides) +
+                          label + " view (shape " + Join(d->shape) + ", strides " + Join(d->strides) +
                               ") spans more bytes than int64 can count; expected a view inside one device allocation");
-    for (int d = 0; d < rank && e->y.elements != 0; ++d)
-        if (e->y.strides[d] == 0 && e->y.shape[d] > 1)
+    for (int d = 0; d < rank && dst.elements != 0; ++d)
+        if (dst.strides[d] == 0 && dst.shape[d] > 1)
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                          "y has stride 0 in dim " + std::to_string(d) + " (strides " + Join(e->y.strides) +
+                          dstName + " has stride 0 in dim " + std::to_string(d) + " (strides " + Join(dst.strides) +
                               "); expected a view whose elements do not overlap");
     *workspaceSize = 0;
-    if (e->y.elements == 0) {
+    if (dst.elements == 0) {
         e->empty = true;
         e->reason = "empty output: nothing to launch";
         *executor = Publish(std::move(e));
@@ -479,22 +516,29 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
         passes.push_back(p);
     }
     passes = OrderPasses(std::move(passes), pillow);
+    if (adjoint) {
+        // the adjoint runs the transposed passes in reverse; those that read an empty gradient (an
+        // output length of 0) first, so that every later pass has data and gradX is all zeros
+        std::reverse(passes.begin(), passes.end());
+        std::stable_partition(passes.begin(), passes.end(), [](const aicpu::Pass& p) { return p.outLen == 0; });
+    }
 
     // The AI CPU path: every dtype, mode and rank.
     aicpu::KernelArgs& k = e->aicpuArgs;
-    k.x = ToView(e->x);
-    k.y = ToView(e->y);
+    k.x = ToView(src);
+    k.y = ToView(dst);
+    k.adjoint = adjoint ? 1 : 0;
     k.mode = static_cast<int32_t>(attrs.mode);
     k.coordMode = static_cast<int32_t>(attrs.coordMode);
     k.nearestMode = static_cast<int32_t>(attrs.nearestMode);
     k.antialias = attrs.antialias && anyDownscale ? 1 : 0;   // in effect only with a downscaled axis
     k.cubeCoeff = attrs.cubeCoeff;
     k.passCount = static_cast<int32_t>(passes.size());
-    std::vector<int64_t> shape = e->x.shape;
+    std::vector<int64_t> shape = src.shape;
     uint64_t maxIntermediate = 0;
     for (size_t i = 0; i < passes.size(); ++i) {
         k.passes[i] = passes[i];
-        shape[passes[i].axis] = passes[i].outLen;
+        shape[passes[i].axis] = adjoint ? passes[i].inLen : passes[i].outLen;
         if (i + 1 < passes.size()) {
             uint64_t elems = 1;
             for (int64_t s : shape) elems *= static_cast<uint64_t>(s);
@@ -518,6 +562,19 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
     return ACLNN_SUCCESS;
 }
 
+}  // namespace
+
+aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, const InterpolateAttrs& attrs,
+                                        aclTensor* y, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return PlanResize(api, x, y, attrs, false, "x", "y", workspaceSize, executor);
+}
+
+aclnnStatus InterpolateBackwardGetWorkspaceSize(const char* api, const aclTensor* gradY, const char* gradYName,
+                                                const InterpolateAttrs& attrs, aclTensor* gradX, const char* gradXName,
+                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return PlanResize(api, gradX, gradY, attrs, true, gradXName, gradYName, workspaceSize, executor);
+}
+
 aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                               aclrtStream stream) {
     const std::string name = api;
@@ -539,14 +596,15 @@ aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspa
         std::snprintf(buf, sizeof buf, "%p", p);
         return std::string(buf);
     };
-    for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"x", &e->x}, {"y", &e->y}}) {
+    for (const auto& [label, d] : {std::pair<const std::string&, const TensorDesc*>{e->xName, &e->x}, {e->yName, &e->y}}) {
+        if (d->elements == 0) continue;   // read nowhere (all padding, or an empty gradient)
         if (d->data == nullptr)
             return Reject(ACLNN_ERR_PARAM_NULLPTR, name,
-                          std::string(label) + " data is nullptr on a non-empty tensor (shape " + Join(d->shape) +
+                          label + " data is nullptr on a non-empty tensor (shape " + Join(d->shape) +
                               "); expected device memory from aclrtMalloc");
         if (!gridsample::DeviceRangeLive(d->data, d->extentBytes))
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                          std::string(label) + " data " + pointer(d->data) + " with its view of " + std::to_string(d->extentBytes) +
+                          label + " data " + pointer(d->data) + " with its view of " + std::to_string(d->extentBytes) +
                               " bytes is not inside one live device allocation; expected memory from aclrtMalloc (or "
                               "aclrtHostRegister) that holds the whole view");
     }
@@ -564,7 +622,10 @@ aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspa
             ACL_SUCCESS)
             return Reject(ACLNN_ERR_RUNTIME_ERROR, name,
                           std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
-        aclnnStatus s = LaunchInterpolateKernel(stream, e->blockDim, e->tilingKey, e->x.data, e->y.data, workspace, own);
+        aclnnStatus s = e->adjoint ? LaunchInterpolateGradKernel(stream, e->blockDim, e->tilingKey, e->y.data, e->x.data,
+                                                                 workspace, own)
+                                   : LaunchInterpolateKernel(stream, e->blockDim, e->tilingKey, e->x.data, e->y.data,
+                                                             workspace, own);
         if (s != ACLNN_SUCCESS) return Reject(s, name, "kernel launch failed");
         s = gridsample::ReleaseAfterStream(stream, std::move(image));
         if (s != ACLNN_SUCCESS) return Reject(s, name, "could not queue work on the stream");
@@ -574,8 +635,11 @@ aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspa
     const aicpu::KernelArgs& k = e->aicpuArgs;
     gridsample::AicpuOp op;
     op.opType = aicpu::kKernelName;
-    op.inputs = {gridsample::AicpuTensor{e->x.data, e->x.type->dtype, e->x.shape, e->x.extentBytes}};
-    op.outputs = {gridsample::AicpuTensor{e->y.data, e->y.type->dtype, e->y.shape, e->y.extentBytes}};
+    // the adjoint reads y (the gradient of the output) and writes x; k.x and k.y are in that order
+    const TensorDesc& src = e->adjoint ? e->y : e->x;
+    const TensorDesc& dst = e->adjoint ? e->x : e->y;
+    op.inputs = {gridsample::AicpuTensor{src.data, src.type->dtype, src.shape, src.extentBytes}};
+    op.outputs = {gridsample::AicpuTensor{dst.data, dst.type->dtype, dst.shape, dst.extentBytes}};
     auto bits = [](double v) {
         int64_t b = 0;
         std::memcpy(&b, &v, sizeof b);
@@ -596,9 +660,10 @@ aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspa
                 {"coordinate_transformation_mode", int64_t{k.coordMode}},
                 {"nearest_mode", int64_t{k.nearestMode}},
                 {"antialias", k.antialias != 0},
+                {"adjoint", k.adjoint != 0},
                 {"cube_coeff_bits", bits(k.cubeCoeff)},
-                {"x_strides", e->x.strides},
-                {"y_strides", e->y.strides},
+                {"x_strides", src.strides},
+                {"y_strides", dst.strides},
                 {"pass_axis", axis},
                 {"pass_resized", resized},
                 {"pass_in_len", inLen},
@@ -627,6 +692,7 @@ aclnnStatus ExecutorPath(const aclOpExecutor* executor, const char** path, const
 namespace {
 
 constexpr const char* kApi = "aclnnInterpolate";
+constexpr const char* kBackwardApi = "aclnnInterpolateBackward";
 
 aclnnStatus ReadIntArray(const aclIntArray* a, std::vector<int64_t>* out) {
     out->clear();
@@ -637,19 +703,15 @@ aclnnStatus ReadIntArray(const aclIntArray* a, std::vector<int64_t>* out) {
     return ACLNN_SUCCESS;
 }
 
-}  // namespace
-
-extern "C" {
-
-aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* x, const aclFloatArray* scales, const aclIntArray* sizes,
-                                             const aclIntArray* axes, int64_t mode, int64_t shapeCalculationMode,
-                                             int64_t coordinateTransformationMode, int64_t nearestMode, bool antialias,
-                                             const aclIntArray* padsBegin, const aclIntArray* padsEnd, double cubeCoeff,
-                                             aclTensor* y, uint64_t* workspaceSize, aclOpExecutor** executor) {
+// The attributes of an aclnnInterpolate(Backward) call resolved against x's shape (the backward's
+// gradX): arrays read, axes defaulted, scales checked, each resized axis's output size computed.
+aclnnStatus ResolveAttrs(const char* api, const aclTensor* x, const char* xName, const aclFloatArray* scales,
+                         const aclIntArray* sizes, const aclIntArray* axes, int64_t mode, int64_t shapeCalculationMode,
+                         int64_t coordinateTransformationMode, int64_t nearestMode, bool antialias,
+                         const aclIntArray* padsBegin, const aclIntArray* padsEnd, double cubeCoeff,
+                         interp::InterpolateAttrs* resolved) {
     using interp::Reject;
-    const std::string name = kApi;
-    if (x == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "x is nullptr; expected a tensor");
-    if (y == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "y is nullptr; expected a tensor");
+    const std::string name = api;
     if (shapeCalculationMode != ACLNN_INTERPOLATE_SIZES && shapeCalculationMode != ACLNN_INTERPOLATE_SCALES)
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
                       "shapeCalculationMode is " + std::to_string(shapeCalculationMode) + "; expected 0 (sizes) or 1 (scales)");
@@ -661,11 +723,12 @@ aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* x, const aclFloatA
     int64_t* dims = nullptr;
     uint64_t rank = 0;
     if (aclGetViewShape(x, &dims, &rank) != ACLNN_SUCCESS)
-        return Reject(ACLNN_ERR_PARAM_INVALID, name, "x could not be read (destroyed or invalid aclTensor)");
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      std::string(xName) + " could not be read (destroyed or invalid aclTensor)");
     std::vector<int64_t> xShape(dims, dims + rank);
     delete[] dims;
 
-    interp::InterpolateAttrs attrs;
+    interp::InterpolateAttrs& attrs = *resolved;
     attrs.mode = mode;
     attrs.coordMode = coordinateTransformationMode;
     attrs.nearestMode = nearestMode;
@@ -723,11 +786,56 @@ aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* x, const aclFloatA
     }
     attrs.sizeOrigin = byScales ? "floor(scale * padded length)" : "sizes";
     // sizes mode: the coordinate mapping uses out / padded, which the plan computes
+    return ACLNN_SUCCESS;
+}
+
+
+
+}  // namespace
+
+extern "C" {
+
+aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* x, const aclFloatArray* scales, const aclIntArray* sizes,
+                                             const aclIntArray* axes, int64_t mode, int64_t shapeCalculationMode,
+                                             int64_t coordinateTransformationMode, int64_t nearestMode, bool antialias,
+                                             const aclIntArray* padsBegin, const aclIntArray* padsEnd, double cubeCoeff,
+                                             aclTensor* y, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    using interp::Reject;
+    if (x == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, kApi, "x is nullptr; expected a tensor");
+    if (y == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, kApi, "y is nullptr; expected a tensor");
+    interp::InterpolateAttrs attrs;
+    const aclnnStatus s = ResolveAttrs(kApi, x, "x", scales, sizes, axes, mode, shapeCalculationMode,
+                                       coordinateTransformationMode, nearestMode, antialias, padsBegin, padsEnd,
+                                       cubeCoeff, &attrs);
+    if (s != ACLNN_SUCCESS) return s;
     return interp::InterpolateGetWorkspaceSize(kApi, x, attrs, y, workspaceSize, executor);
 }
 
 aclnnStatus aclnnInterpolate(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
     return interp::InterpolateLaunch(kApi, workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnInterpolateBackwardGetWorkspaceSize(const aclTensor* gradY, const aclFloatArray* scales,
+                                                     const aclIntArray* sizes, const aclIntArray* axes, int64_t mode,
+                                                     int64_t shapeCalculationMode, int64_t coordinateTransformationMode,
+                                                     int64_t nearestMode, bool antialias, const aclIntArray* padsBegin,
+                                                     const aclIntArray* padsEnd, double cubeCoeff, aclTensor* gradX,
+                                                     uint64_t* workspaceSize, aclOpExecutor** executor) {
+    using interp::Reject;
+    if (gradY == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, kBackwardApi, "gradY is nullptr; expected a tensor");
+    if (gradX == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, kBackwardApi, "gradX is nullptr; expected a tensor");
+    interp::InterpolateAttrs attrs;
+    const aclnnStatus s = ResolveAttrs(kBackwardApi, gradX, "gradX", scales, sizes, axes, mode, shapeCalculationMode,
+                                       coordinateTransformationMode, nearestMode, antialias, padsBegin, padsEnd,
+                                       cubeCoeff, &attrs);
+    if (s != ACLNN_SUCCESS) return s;
+    return interp::InterpolateBackwardGetWorkspaceSize(kBackwardApi, gradY, "gradY", attrs, gradX, "gradX",
+                                                       workspaceSize, executor);
+}
+
+aclnnStatus aclnnInterpolateBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                     aclrtStream stream) {
+    return interp::InterpolateLaunch(kBackwardApi, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnInterpolateExecutorPath(const aclOpExecutor* executor, const char** path, const char** reason) {

@@ -13,7 +13,10 @@
 // 5-D tensor of format NHWC / NDHWC resizes axes {1, 2} / {1, 2, 3}, otherwise {2, 3} / {2, 3, 4}.
 // Signatures as documented (CANN aclnn API reference: aclnnUpsampleNearest2d,
 // aclnnUpsampleBilinear2d, aclnnUpsampleBicubic2d, aclnnUpsampleBilinear2dAA,
-// aclnnUpsampleBicubic2dAA, aclnnUpsampleNearest3d, aclnnUpsampleTrilinear3d).
+// aclnnUpsampleBicubic2dAA, aclnnUpsampleNearest3d, aclnnUpsampleTrilinear3d, and each one's
+// ...Backward: the page of each is cited in its header under op_host/include/aclnnop/). A backward
+// entry point is the same translation into aclnnInterpolateBackward: gradInput = A^T gradOut for the
+// forward's resize A, gradInput of inputSize.
 #include <string>
 #include <vector>
 
@@ -24,6 +27,13 @@
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "aclnnop/aclnn_upsample_nearest_3d.h"
 #include "aclnnop/aclnn_upsample_trilinear_3d.h"
+#include "aclnnop/aclnn_upsample_bicubic_2d_aa_backward.h"
+#include "aclnnop/aclnn_upsample_bicubic_2d_backward.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d_aa_backward.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_3d_backward.h"
+#include "aclnnop/aclnn_upsample_trilinear_3d_backward.h"
 #include "op_host/grid_sample_launch.h"
 #include "op_host/interpolate_plan.h"
 #include "aclnn/opdev/common_types.h"
@@ -37,36 +47,82 @@ aclnnStatus Reject(aclnnStatus status, const char* api, const std::string& what)
     return status;
 }
 
-// The resize that torch's mode names, on `spatial` axes of self (2 or 3), with the scale factors
-// (<= 0: not given).
-aclnnStatus Translate(const char* api, const aclTensor* self, const aclIntArray* outputSize, aclTensor* out,
-                      int spatial, int64_t mode, int64_t coordMode, int64_t nearestMode, double cubeCoeff,
+// One call's tensors: the forward reads self and writes out; the backward reads the gradient of the
+// forward's output (gradOut) and writes the input's (of inputSize). Names as the entry point's.
+struct Call {
+    const char* api;
+    const aclTensor* in;
+    const char* inName;
+    aclTensor* out;
+    const char* outName;
+    const aclIntArray* outputSize;
+    const aclIntArray* inputSize;   // backward only
+    bool backward;
+};
+
+std::string Join(const std::vector<int64_t>& v) {
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    return s + "]";
+}
+
+// The resize that torch's mode names (or its backward), on `spatial` axes (2 or 3), with the scale
+// factors (<= 0: not given).
+aclnnStatus Translate(const Call& c, int spatial, int64_t mode, int64_t coordMode, int64_t nearestMode, double cubeCoeff,
                       const std::vector<double>& scales, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    if (self == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, api, "self is nullptr; expected a tensor");
-    if (out == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, api, "out is nullptr; expected a tensor");
-    if (outputSize == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, api, "outputSize is nullptr; expected an array");
+    const char* api = c.api;
+    if (c.in == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, api, std::string(c.inName) + " is nullptr; expected a tensor");
+    if (c.out == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, api, std::string(c.outName) + " is nullptr; expected a tensor");
+    if (c.outputSize == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, api, "outputSize is nullptr; expected an array");
+    if (c.backward && c.inputSize == nullptr)
+        return Reject(ACLNN_ERR_PARAM_NULLPTR, api, "inputSize is nullptr; expected an array");
     int64_t* dims = nullptr;
     uint64_t rank = 0;
-    if (aclGetViewShape(self, &dims, &rank) != ACLNN_SUCCESS)
-        return Reject(ACLNN_ERR_PARAM_INVALID, api, "self is not a live aclTensor");
+    if (aclGetViewShape(c.in, &dims, &rank) != ACLNN_SUCCESS)
+        return Reject(ACLNN_ERR_PARAM_INVALID, api, std::string(c.inName) + " is not a live aclTensor");
     delete[] dims;
     const uint64_t want = static_cast<uint64_t>(spatial) + 2;
     if (rank != want)
-        return Reject(ACLNN_ERR_PARAM_INVALID, api, "self has rank " + std::to_string(rank) + "; expected " +
-                                                        std::to_string(want));
+        return Reject(ACLNN_ERR_PARAM_INVALID, api, std::string(c.inName) + " has rank " + std::to_string(rank) +
+                                                        "; expected " + std::to_string(want));
     uint64_t n = 0;
-    if (aclGetIntArraySize(outputSize, &n) != ACLNN_SUCCESS)
+    if (aclGetIntArraySize(c.outputSize, &n) != ACLNN_SUCCESS)
         return Reject(ACLNN_ERR_PARAM_INVALID, api, "outputSize is not a live aclIntArray");
     if (n != static_cast<uint64_t>(spatial))
         return Reject(ACLNN_ERR_PARAM_INVALID, api, "outputSize has " + std::to_string(n) + " values; expected " +
                                                         std::to_string(spatial));
     for (uint64_t i = 0; i < n; ++i)
-        if ((*outputSize)[i] <= 0)
+        if ((*c.outputSize)[i] <= 0)
             return Reject(ACLNN_ERR_PARAM_INVALID, api, "outputSize[" + std::to_string(i) + "] is " +
-                                                            std::to_string((*outputSize)[i]) + "; expected a size > 0");
+                                                            std::to_string((*c.outputSize)[i]) + "; expected a size > 0");
     aclFormat format = ACL_FORMAT_ND;
-    aclGetFormat(self, &format);
+    aclGetFormat(c.in, &format);
     const bool channelLast = format == ACL_FORMAT_NHWC || format == ACL_FORMAT_NDHWC;
+    if (c.backward) {
+        // inputSize is the forward input's shape, in the dim order of the tensors (channels last too)
+        uint64_t m = 0;
+        if (aclGetIntArraySize(c.inputSize, &m) != ACLNN_SUCCESS)
+            return Reject(ACLNN_ERR_PARAM_INVALID, api, "inputSize is not a live aclIntArray");
+        std::vector<int64_t> inputSize;
+        for (uint64_t i = 0; i < m; ++i) inputSize.push_back((*c.inputSize)[i]);
+        if (m != want)
+            return Reject(ACLNN_ERR_PARAM_INVALID, api, "inputSize " + Join(inputSize) + " has " + std::to_string(m) +
+                                                            " values; expected " + std::to_string(want));
+        for (uint64_t i = 0; i < m; ++i) {
+            const bool isSpatial = channelLast ? (i >= 1 && i + 1 < m) : i >= 2;
+            if (inputSize[i] < 0 || (isSpatial && inputSize[i] == 0))
+                return Reject(ACLNN_ERR_PARAM_INVALID, api,
+                              "inputSize " + Join(inputSize) + " has " + std::to_string(inputSize[i]) + " in dim " +
+                                  std::to_string(i) + "; expected spatial sizes > 0 and N, C >= 0");
+        }
+        if (aclGetViewShape(c.out, &dims, &rank) != ACLNN_SUCCESS)
+            return Reject(ACLNN_ERR_PARAM_INVALID, api, std::string(c.outName) + " is not a live aclTensor");
+        const std::vector<int64_t> outShape(dims, dims + rank);
+        delete[] dims;
+        if (outShape != inputSize)
+            return Reject(ACLNN_ERR_PARAM_INVALID, api, std::string(c.outName) + " has shape " + Join(outShape) +
+                                                            "; expected inputSize " + Join(inputSize));
+    }
     InterpolateAttrs attrs;
     // linear_onnx takes the spatial axes of NCHW / NCDHW only; linear is the same resize without
     // antialias, on any axes
@@ -83,10 +139,28 @@ aclnnStatus Translate(const char* api, const aclTensor* self, const aclIntArray*
         // align_corners ignores the scale; otherwise torch's scale factor when given, else out / in
         attrs.scales.push_back(coordMode != interp::kAlignCorners && scales[i] > 0.0 ? scales[i] : 0.0);
     }
-    // out's spatial dims must be outputSize: the plan checks y against these
-    for (uint64_t i = 0; i < n; ++i) attrs.outSizes.push_back((*outputSize)[i]);
+    // the output's spatial dims (the backward: gradOut's) must be outputSize: the plan checks them
+    for (uint64_t i = 0; i < n; ++i) attrs.outSizes.push_back((*c.outputSize)[i]);
     attrs.sizeOrigin = "outputSize";
-    return interp::InterpolateGetWorkspaceSize(api, self, attrs, out, workspaceSize, executor);
+    if (c.backward)
+        return interp::InterpolateBackwardGetWorkspaceSize(api, c.in, c.inName, attrs, c.out, c.outName, workspaceSize,
+                                                           executor);
+    return interp::InterpolateGetWorkspaceSize(api, c.in, attrs, c.out, workspaceSize, executor);
+}
+
+// A forward call (self -> out) and a backward call (gradOut -> the input's gradient).
+Call Forward(const char* api, const aclTensor* self, const aclIntArray* outputSize, aclTensor* out) {
+    return Call{api, self, "self", out, "out", outputSize, nullptr, false};
+}
+Call Backward(const char* api, const aclTensor* gradOut, const char* gradOutName, const aclIntArray* outputSize,
+              const aclIntArray* inputSize, aclTensor* gradInput, const char* gradInputName) {
+    return Call{api, gradOut, gradOutName, gradInput, gradInputName, outputSize, inputSize, true};
+}
+
+// torch's antialiased modes with align_corners centre taps where no Interpolate-11 mode does
+aclnnStatus RejectAlignedAntialias(const char* api) {
+    return Reject(ACLNN_ERR_PARAM_INVALID, api,
+                  "alignCorners is true; expected false (antialiased resampling with corner alignment is not supported)");
 }
 
 int64_t Coord(bool alignCorners) { return alignCorners ? interp::kAlignCorners : interp::kHalfPixel; }
@@ -97,7 +171,7 @@ extern "C" {
 
 aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, aclTensor* out,
                                                    uint64_t* workspaceSize, aclOpExecutor** executor) {
-    return Translate("aclnnUpsampleNearest2d", self, outputSize, out, 2, interp::kNearest, interp::kAsymmetric,
+    return Translate(Forward("aclnnUpsampleNearest2d", self, outputSize, out), 2, interp::kNearest, interp::kAsymmetric,
                      interp::kFloor, -0.75, {0.0, 0.0}, workspaceSize, executor);
 }
 aclnnStatus aclnnUpsampleNearest2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
@@ -107,7 +181,7 @@ aclnnStatus aclnnUpsampleNearest2d(void* workspace, uint64_t workspaceSize, aclO
 aclnnStatus aclnnUpsampleBilinear2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, bool alignCorners,
                                                     double scalesH, double scalesW, aclTensor* out,
                                                     uint64_t* workspaceSize, aclOpExecutor** executor) {
-    return Translate("aclnnUpsampleBilinear2d", self, outputSize, out, 2, interp::kLinearOnnx, Coord(alignCorners),
+    return Translate(Forward("aclnnUpsampleBilinear2d", self, outputSize, out), 2, interp::kLinearOnnx, Coord(alignCorners),
                      interp::kRoundPreferFloor, -0.75, {scalesH, scalesW}, workspaceSize, executor);
 }
 aclnnStatus aclnnUpsampleBilinear2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
@@ -117,7 +191,7 @@ aclnnStatus aclnnUpsampleBilinear2d(void* workspace, uint64_t workspaceSize, acl
 aclnnStatus aclnnUpsampleBicubic2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, bool alignCorners,
                                                    double scalesH, double scalesW, aclTensor* out,
                                                    uint64_t* workspaceSize, aclOpExecutor** executor) {
-    return Translate("aclnnUpsampleBicubic2d", self, outputSize, out, 2, interp::kCubic, Coord(alignCorners),
+    return Translate(Forward("aclnnUpsampleBicubic2d", self, outputSize, out), 2, interp::kCubic, Coord(alignCorners),
                      interp::kRoundPreferFloor, -0.75, {scalesH, scalesW}, workspaceSize, executor);
 }
 aclnnStatus aclnnUpsampleBicubic2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
@@ -127,11 +201,8 @@ aclnnStatus aclnnUpsampleBicubic2d(void* workspace, uint64_t workspaceSize, aclO
 aclnnStatus aclnnUpsampleBilinear2dAAGetWorkspaceSize(const aclTensor* input, const aclIntArray* outputSize,
                                                       bool alignCorners, double scalesH, double scalesW, aclTensor* out,
                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
-    if (alignCorners)
-        return Reject(ACLNN_ERR_PARAM_INVALID, "aclnnUpsampleBilinear2dAA",
-                      "alignCorners is true; expected false (antialiased resampling with corner alignment is not "
-                      "supported)");
-    return Translate("aclnnUpsampleBilinear2dAA", input, outputSize, out, 2, interp::kBilinearPillow,
+    if (alignCorners) return RejectAlignedAntialias("aclnnUpsampleBilinear2dAA");
+    return Translate(Forward("aclnnUpsampleBilinear2dAA", input, outputSize, out), 2, interp::kBilinearPillow,
                      interp::kHalfPixel, interp::kRoundPreferFloor, -0.75, {scalesH, scalesW}, workspaceSize,
                      executor);
 }
@@ -142,12 +213,9 @@ aclnnStatus aclnnUpsampleBilinear2dAA(void* workspace, uint64_t workspaceSize, a
 aclnnStatus aclnnUpsampleBicubic2dAAGetWorkspaceSize(const aclTensor* x, const aclIntArray* outputSize, bool alignCorners,
                                                      double scalesH, double scalesW, aclTensor* out,
                                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
-    if (alignCorners)
-        return Reject(ACLNN_ERR_PARAM_INVALID, "aclnnUpsampleBicubic2dAA",
-                      "alignCorners is true; expected false (antialiased resampling with corner alignment is not "
-                      "supported)");
+    if (alignCorners) return RejectAlignedAntialias("aclnnUpsampleBicubic2dAA");
     // torch's antialiased bicubic is Pillow's: Keys coefficient -0.5
-    return Translate("aclnnUpsampleBicubic2dAA", x, outputSize, out, 2, interp::kBicubicPillow,
+    return Translate(Forward("aclnnUpsampleBicubic2dAA", x, outputSize, out), 2, interp::kBicubicPillow,
                      interp::kHalfPixel, interp::kRoundPreferFloor, -0.5, {scalesH, scalesW}, workspaceSize,
                      executor);
 }
@@ -158,7 +226,7 @@ aclnnStatus aclnnUpsampleBicubic2dAA(void* workspace, uint64_t workspaceSize, ac
 aclnnStatus aclnnUpsampleNearest3dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, double scalesD,
                                                    double scalesH, double scalesW, aclTensor* out,
                                                    uint64_t* workspaceSize, aclOpExecutor** executor) {
-    return Translate("aclnnUpsampleNearest3d", self, outputSize, out, 3, interp::kNearest, interp::kAsymmetric,
+    return Translate(Forward("aclnnUpsampleNearest3d", self, outputSize, out), 3, interp::kNearest, interp::kAsymmetric,
                      interp::kFloor, -0.75, {scalesD, scalesH, scalesW}, workspaceSize, executor);
 }
 aclnnStatus aclnnUpsampleNearest3d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
@@ -168,11 +236,113 @@ aclnnStatus aclnnUpsampleNearest3d(void* workspace, uint64_t workspaceSize, aclO
 aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize,
                                                      bool alignCorners, double scalesD, double scalesH, double scalesW,
                                                      aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
-    return Translate("aclnnUpsampleTrilinear3d", self, outputSize, out, 3, interp::kLinearOnnx, Coord(alignCorners),
+    return Translate(Forward("aclnnUpsampleTrilinear3d", self, outputSize, out), 3, interp::kLinearOnnx, Coord(alignCorners),
                      interp::kRoundPreferFloor, -0.75, {scalesD, scalesH, scalesW}, workspaceSize, executor);
 }
 aclnnStatus aclnnUpsampleTrilinear3d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
     return interp::InterpolateLaunch("aclnnUpsampleTrilinear3d", workspace, workspaceSize, executor, stream);
+}
+
+// ---- Backward: gradInput = A^T gradOut, the adjoint of the forward entry point's resize -----------
+
+aclnnStatus aclnnUpsampleNearest2dBackwardGetWorkspaceSize(const aclTensor* gradOut, const aclIntArray* outputSize,
+                                                           const aclIntArray* inputSize, double scalesH, double scalesW,
+                                                           aclTensor* gradInput, uint64_t* workspaceSize,
+                                                           aclOpExecutor** executor) {
+    return Translate(Backward("aclnnUpsampleNearest2dBackward", gradOut, "gradOut", outputSize, inputSize, gradInput,
+                              "gradInput"),
+                     2, interp::kNearest, interp::kAsymmetric, interp::kFloor, -0.75, {scalesH, scalesW}, workspaceSize,
+                     executor);
+}
+aclnnStatus aclnnUpsampleNearest2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                           aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleNearest2dBackward", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleBilinear2dBackwardGetWorkspaceSize(const aclTensor* gradOut, const aclIntArray* outputSize,
+                                                            const aclIntArray* inputSize, bool alignCorners,
+                                                            double scalesH, double scalesW, aclTensor* out,
+                                                            uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return Translate(Backward("aclnnUpsampleBilinear2dBackward", gradOut, "gradOut", outputSize, inputSize, out, "out"),
+                     2, interp::kLinearOnnx, Coord(alignCorners), interp::kRoundPreferFloor, -0.75, {scalesH, scalesW},
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleBilinear2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                            aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleBilinear2dBackward", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleBicubic2dBackwardGetWorkspaceSize(const aclTensor* gradOut, const aclIntArray* outputSize,
+                                                           const aclIntArray* inputSize, const bool alignCorners,
+                                                           double scalesH, double scalesW, aclTensor* gradInput,
+                                                           uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return Translate(Backward("aclnnUpsampleBicubic2dBackward", gradOut, "gradOut", outputSize, inputSize, gradInput,
+                              "gradInput"),
+                     2, interp::kCubic, Coord(alignCorners), interp::kRoundPreferFloor, -0.75, {scalesH, scalesW},
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleBicubic2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                           aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleBicubic2dBackward", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleBilinear2dAABackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* outputSize,
+                                                              const aclIntArray* inputSize, bool alignCorners,
+                                                              double scalesH, double scalesW, aclTensor* out,
+                                                              uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (alignCorners) return RejectAlignedAntialias("aclnnUpsampleBilinear2dAABackward");
+    return Translate(Backward("aclnnUpsampleBilinear2dAABackward", gradOutput, "gradOutput", outputSize, inputSize, out,
+                              "out"),
+                     2, interp::kBilinearPillow, interp::kHalfPixel, interp::kRoundPreferFloor, -0.75, {scalesH, scalesW},
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleBilinear2dAABackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                              aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleBilinear2dAABackward", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleBicubic2dAABackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* outputSize,
+                                                             const aclIntArray* inputSize, bool alignCorners,
+                                                             double scalesH, double scalesW, aclTensor* out,
+                                                             uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (alignCorners) return RejectAlignedAntialias("aclnnUpsampleBicubic2dAABackward");
+    return Translate(Backward("aclnnUpsampleBicubic2dAABackward", gradOutput, "gradOutput", outputSize, inputSize, out,
+                              "out"),
+                     2, interp::kBicubicPillow, interp::kHalfPixel, interp::kRoundPreferFloor, -0.5, {scalesH, scalesW},
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleBicubic2dAABackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                             aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleBicubic2dAABackward", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleNearest3dBackwardGetWorkspaceSize(const aclTensor* gradOut, const aclIntArray* outputSize,
+                                                           const aclIntArray* inputSize, double scalesD, double scalesH,
+                                                           double scalesW, aclTensor* gradInput, uint64_t* workspaceSize,
+                                                           aclOpExecutor** executor) {
+    return Translate(Backward("aclnnUpsampleNearest3dBackward", gradOut, "gradOut", outputSize, inputSize, gradInput,
+                              "gradInput"),
+                     3, interp::kNearest, interp::kAsymmetric, interp::kFloor, -0.75, {scalesD, scalesH, scalesW},
+                     workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleNearest3dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                           aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleNearest3dBackward", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleTrilinear3dBackwardGetWorkspaceSize(const aclTensor* gradOut, const aclIntArray* outputSize,
+                                                             const aclIntArray* inputSize, bool alignCorners,
+                                                             double scalesD, double scalesH, double scalesW,
+                                                             aclTensor* gradInput, uint64_t* workspaceSize,
+                                                             aclOpExecutor** executor) {
+    return Translate(Backward("aclnnUpsampleTrilinear3dBackward", gradOut, "gradOut", outputSize, inputSize, gradInput,
+                              "gradInput"),
+                     3, interp::kLinearOnnx, Coord(alignCorners), interp::kRoundPreferFloor, -0.75,
+                     {scalesD, scalesH, scalesW}, workspaceSize, executor);
+}
+aclnnStatus aclnnUpsampleTrilinear3dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                             aclrtStream stream) {
+    return interp::InterpolateLaunch("aclnnUpsampleTrilinear3dBackward", workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

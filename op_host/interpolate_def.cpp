@@ -2,7 +2,7 @@
 // the attributes of Interpolate-11 that the kernel needs (the op-API layer resolves scales into
 // sizes and sends padded problems to the AI CPU), infer functions, tiling and SoCs.
 #include "op_host/interpolate_op_impl.h"
-#include "op_host/attr_names.h"
+#include "op_host/interpolate_attrs.h"
 #include "op_host/op_def_common.h"
 #include "register/op_def_registry.h"
 
@@ -15,15 +15,7 @@ public:
         const std::vector<ge::Format> formats = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
         this->Input("x").ParamType(REQUIRED).DataType(types).Format(formats).UnknownShapeFormat(formats);
         this->Output("y").ParamType(REQUIRED).DataType(types).Format(formats).UnknownShapeFormat(formats);
-        this->Attr("mode").AttrType(OPTIONAL).String(opattr::kDefaultInterpolateMode);
-        this->Attr("coordinate_transformation_mode").AttrType(OPTIONAL).String(opattr::kDefaultCoordMode);
-        this->Attr("nearest_mode").AttrType(OPTIONAL).String(opattr::kDefaultNearestMode);
-        this->Attr("antialias").AttrType(OPTIONAL).Bool(false);
-        this->Attr("cube_coeff").AttrType(OPTIONAL).Float(opattr::kDefaultCubeCoeff);
-        this->Attr("axes").AttrType(OPTIONAL).ListInt({});
-        this->Attr("sizes").AttrType(OPTIONAL).ListInt({});
-        this->Attr("pads_begin").AttrType(OPTIONAL).ListInt({});
-        this->Attr("pads_end").AttrType(OPTIONAL).ListInt({});
+        interp::DeclareInterpolateAttrs(*this);
         this->SetInferShape(interp::InterpolateInferShape);
         this->SetInferDataType(interp::InterpolateInferDataType);
         this->AICore().SetTiling(interp::InterpolateTilingFunc);

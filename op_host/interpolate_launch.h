@@ -11,5 +11,8 @@ namespace interp {
 // interpolate(x, y, workspace, tiling): device addresses; tiling holds an InterpolateTilingData.
 aclnnStatus LaunchInterpolateKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y,
                                     void* workspace, void* tiling);
+// interpolate_grad(y_grad, x_grad, workspace, tiling): the backward's kernel, the same arguments.
+aclnnStatus LaunchInterpolateGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* yGrad,
+                                        void* xGrad, void* workspace, void* tiling);
 
 }  // namespace interp

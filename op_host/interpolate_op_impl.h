@@ -1,5 +1,5 @@
-// Interpolate's host functions that the OpDef (interpolate_def.cpp) registers (gert tiling,
-// infer-shape, infer-datatype), its attribute indices, and the pure tiling function that the gert
+// Interpolate's host functions that the OpDefs (interpolate_def.cpp, interpolate_grad_def.cpp)
+// register (gert tiling, infer-shape, infer-datatype), their attribute indices, and the pure tiling function that the gert
 // adapter wraps and unit tests call with any shape and platform.
 #pragma once
 #include <cstdint>
@@ -13,7 +13,7 @@
 
 namespace interp {
 
-// Attribute indices, in the order interpolate_def.cpp declares them.
+// Attribute indices, in the order DeclareInterpolateAttrs (interpolate_attrs.h) declares them.
 enum InterpolateAttr : size_t {
     kAttrMode = 0,
     kAttrCoordinateTransformationMode,
@@ -24,11 +24,16 @@ enum InterpolateAttr : size_t {
     kAttrSizes,       // their output sizes (the op-API layer resolves scales into sizes)
     kAttrPadsBegin,   // the AI Core kernel takes no padding: empty or zeros
     kAttrPadsEnd,
+    kAttrInputSize,   // InterpolateGrad only (after Interpolate's): x_grad's shape, the forward input's
 };
 
 ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context);
 ge::graphStatus InterpolateInferShape(gert::InferShapeContext* context);
 ge::graphStatus InterpolateInferDataType(gert::InferDataTypeContext* context);
+// InterpolateGrad (interpolate_grad_def.cpp): y_grad -> x_grad, the adjoint passes of the same kernel.
+ge::graphStatus InterpolateGradTilingFunc(gert::TilingContext* context);
+ge::graphStatus InterpolateGradInferShape(gert::InferShapeContext* context);
+ge::graphStatus InterpolateGradInferDataType(gert::InferDataTypeContext* context);
 
 // ---- the pure tiling function ----------------------------------------------------------------
 struct InterpolateProblem {

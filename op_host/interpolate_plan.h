@@ -56,6 +56,12 @@ struct InterpolateAttrs {
 // size and an executor that InterpolateLaunch runs once.
 aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, const InterpolateAttrs& attrs,
                                         aclTensor* y, uint64_t* workspaceSize, aclOpExecutor** executor);
+// The backward (the adjoint of that resize): gradX = A^T gradY for the A that
+// InterpolateGetWorkspaceSize(x, attrs, y) plans, gradX of x's shape and gradY of y's; floating
+// dtypes only. The names are the entry point's, for messages. InterpolateLaunch runs the executor.
+aclnnStatus InterpolateBackwardGetWorkspaceSize(const char* api, const aclTensor* gradY, const char* gradYName,
+                                                const InterpolateAttrs& attrs, aclTensor* gradX, const char* gradXName,
+                                                uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                               aclrtStream stream);
 

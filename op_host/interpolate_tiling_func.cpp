@@ -1,8 +1,9 @@
 // Interpolate's tiling: the pure ComputeInterpolateTiling (pass order, pass kinds, work split, UB
-// partition, workspace layout) and the gert TilingContext adapter registered by the OpDef. The
+// partition, workspace layout) and the gert TilingContext adapters registered by the OpDefs of
+// Interpolate and InterpolateGrad (its adjoint, the same kernel run with transposed tables). An
 // adapter reads shapes, dtype, attributes and the platform, computes each resized axis's tap count
-// from the same axis tables the op-API layer writes (aicpu::ComputeAxisTaps), and writes the
-// registered tiling struct, block dim, tiling key and workspace size.
+// from the same axis tables the op-API layer writes (aicpu::PassTaps), and writes the registered
+// tiling struct, block dim, tiling key and workspace size.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -145,7 +146,9 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
                 t.chunksPerRow = 1;
                 t.group = static_cast<int32_t>(group);
                 t.rowPitch = static_cast<int32_t>(pitch);
-                t.tableBytes = static_cast<int32_t>(2 * static_cast<uint64_t>(t.taps) * group * outPad * 4);
+                const uint64_t tableBytes = 2 * static_cast<uint64_t>(t.taps) * group * outPad * 4;
+                if (tableBytes > platform.ubBytes) ok = false;   // (and beyond int32)
+                t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
                 t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group);
                 inBuf = std::max<uint64_t>(inBuf, group * pitch);
                 workBuf = std::max<uint64_t>(workBuf, group * outPad * 4);
@@ -171,7 +174,9 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
                     t.units = s.outer * s.outLen * t.chunksPerRow;
                 }
                 t.rowPitch = 0;
-                t.tableBytes = static_cast<int32_t>(2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32));
+                const uint64_t tableBytes = 2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32);
+                if (tableBytes > platform.ubBytes) ok = false;
+                t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
                 inBuf = std::max<uint64_t>(inBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
                 workBuf = std::max<uint64_t>(workBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
             }
@@ -229,26 +234,31 @@ std::vector<int64_t> DimsOf(const gert::Shape& s) {
     return v;
 }
 
-}  // namespace
-
-ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
-    const gert::StorageShape* xShape = context->GetInputShape(0);
-    const gert::StorageShape* yShape = context->GetOutputShape(0);
-    const gert::CompileTimeTensorDesc* xDesc = context->GetInputDesc(0);
+// The kernel's problem from a TilingContext of Interpolate (adjoint false: x -> y, each axis's taps)
+// or of InterpolateGrad (true: y_grad -> x_grad, each axis's transposed taps; the same attributes,
+// which describe the forward x -> y).
+ge::graphStatus TileResize(gert::TilingContext* context, bool adjoint) {
+    const gert::StorageShape* inShape = context->GetInputShape(0);
+    const gert::StorageShape* outShape = context->GetOutputShape(0);
+    const gert::CompileTimeTensorDesc* inDesc = context->GetInputDesc(0);
     const gert::RuntimeAttrs* attrs = context->GetAttrs();
-    if (xShape == nullptr || yShape == nullptr || xDesc == nullptr || attrs == nullptr) return ge::GRAPH_FAILED;
+    if (inShape == nullptr || outShape == nullptr || inDesc == nullptr || attrs == nullptr) return ge::GRAPH_FAILED;
+    // the forward's shapes
+    const std::vector<int64_t> fwdX = DimsOf((adjoint ? outShape : inShape)->GetStorageShape());
+    const std::vector<int64_t> fwdY = DimsOf((adjoint ? inShape : outShape)->GetStorageShape());
     InterpolateProblem p;
-    p.xShape = DimsOf(xShape->GetStorageShape());
-    p.yShape = DimsOf(yShape->GetStorageShape());
+    p.xShape = adjoint ? fwdY : fwdX;
+    p.yShape = adjoint ? fwdX : fwdY;
     const size_t rank = p.xShape.size();
     if (rank == 0 || rank > static_cast<size_t>(kInterpolateMaxPasses) || p.yShape.size() != rank) return ge::GRAPH_FAILED;
-    switch (xDesc->GetDataType()) {
+    switch (inDesc->GetDataType()) {
         case ge::DT_FLOAT: p.dataKind = 0; break;
         case ge::DT_FLOAT16: p.dataKind = 1; break;
         case ge::DT_BF16: p.dataKind = 2; break;
         default: return ge::GRAPH_FAILED;
     }
     aicpu::KernelArgs args;
+    args.adjoint = adjoint ? 1 : 0;
     args.mode = opattr::IndexOfName(attrs->GetStr(kAttrMode), opattr::kInterpolateModes);
     args.coordMode = opattr::IndexOfName(attrs->GetStr(kAttrCoordinateTransformationMode), opattr::kInterpolateCoordModes);
     args.nearestMode = opattr::IndexOfName(attrs->GetStr(kAttrNearestMode), opattr::kInterpolateNearestModes);
@@ -271,9 +281,9 @@ ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
     // effect once some axis is downscaled, and then stretches the filter of every axis
     bool shrinks = false;
     for (int64_t a : named) {
-        if (a < 0 || static_cast<size_t>(a) >= rank || p.xShape[a] < 1) return ge::GRAPH_FAILED;
-        if (p.yShape[a] != p.xShape[a]) p.axes.push_back(a);
-        if (p.yShape[a] < p.xShape[a]) shrinks = true;
+        if (a < 0 || static_cast<size_t>(a) >= rank || fwdX[a] < 1) return ge::GRAPH_FAILED;
+        if (fwdY[a] != fwdX[a]) p.axes.push_back(a);
+        if (fwdY[a] < fwdX[a]) shrinks = true;
     }
     args.antialias = *antialias && shrinks ? 1 : 0;
     args.cubeCoeff = *cubeCoeff;
@@ -282,12 +292,13 @@ ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
         aicpu::Pass pass;
         pass.axis = static_cast<int32_t>(a);
         pass.resized = 1;
-        pass.inLen = pass.paddedLen = p.xShape[a];
-        pass.outLen = p.yShape[a];
+        pass.inLen = pass.paddedLen = fwdX[a];
+        pass.outLen = fwdY[a];
         pass.scale = static_cast<double>(pass.outLen) / static_cast<double>(pass.inLen);
-        const aicpu::AxisTaps taps = aicpu::ComputeAxisTaps(args, pass);
+        const aicpu::AxisTaps taps = aicpu::PassTaps(args, pass);
         int64_t most = 1;
         for (size_t o = 0; o + 1 < taps.start.size(); ++o) most = std::max(most, taps.start[o + 1] - taps.start[o]);
+        if (most > INT32_MAX) return ge::GRAPH_FAILED;
         p.taps[a] = static_cast<int32_t>(most);
     }
     for (size_t d = 0; d < rank; ++d)
@@ -306,5 +317,10 @@ ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) {
     // which the SyncAll between passes needs; the kernel finds it with GetUserWorkspace
     return gridsample::WriteTiling(context, tiling.data, tiling.blockDim, tiling.tilingKey, target, tiling.workspaceBytes);
 }
+
+}  // namespace
+
+ge::graphStatus InterpolateTilingFunc(gert::TilingContext* context) { return TileResize(context, false); }
+ge::graphStatus InterpolateGradTilingFunc(gert::TilingContext* context) { return TileResize(context, true); }
 
 }  // namespace interp

@@ -406,6 +406,18 @@ aclnnStatus LaunchInterpolate(aclrtStream stream, uint32_t blockDim, uint64_t ti
     return Launch("interpolate", stream, blockDim, tilingKey, hostArgs);
 }
 
+// InterpolateGrad's kernel: interpolate_grad(y_grad, x_grad, workspace, tiling), op_kernel/interpolate_grad.cpp.
+aclnnStatus LaunchInterpolateGrad(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* yGrad, void* xGrad,
+                                  void* workspace, void* tiling) {
+    struct {
+        void* yGrad;
+        void* xGrad;
+        void* workspace;
+        void* tiling;
+    } hostArgs{yGrad, xGrad, workspace, tiling};
+    return Launch("interpolate_grad", stream, blockDim, tilingKey, hostArgs);
+}
+
 }  // namespace gridsample
 
 namespace interp {
@@ -413,6 +425,11 @@ namespace interp {
 aclnnStatus LaunchInterpolateKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y,
                                     void* workspace, void* tiling) {
     return gridsample::LaunchInterpolate(stream, blockDim, tilingKey, x, y, workspace, tiling);
+}
+
+aclnnStatus LaunchInterpolateGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* yGrad,
+                                        void* xGrad, void* workspace, void* tiling) {
+    return gridsample::LaunchInterpolateGrad(stream, blockDim, tilingKey, yGrad, xGrad, workspace, tiling);
 }
 
 }  // namespace interp

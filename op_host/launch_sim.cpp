@@ -17,6 +17,7 @@ extern "C" void grid_sample_grad(uint8_t* gradOutput, uint8_t* x, uint8_t* grid,
                                  uint8_t* workspace, uint8_t* tiling);
 extern "C" void view_copy(uint8_t* x, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
 extern "C" void interpolate(uint8_t* x, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
+extern "C" void interpolate_grad(uint8_t* yGrad, uint8_t* xGrad, uint8_t* workspace, uint8_t* tiling);
 
 namespace gridsample {
 
@@ -113,6 +114,18 @@ aclnnStatus LaunchInterpolateKernel(aclrtStream stream, uint32_t blockDim, uint6
     launch.gmArgs = {x, y, workspace, tiling};
     launch.workspaceArg = 2;
     launch.entry = [](uint8_t* const* gm) { ::interpolate(gm[0], gm[1], gm[2], gm[3]); };
+    return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+}
+
+aclnnStatus LaunchInterpolateGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* yGrad,
+                                        void* xGrad, void* workspace, void* tiling) {
+    ascend_sim::KernelLaunch launch;
+    launch.name = "interpolate_grad";
+    launch.blockDim = blockDim;
+    launch.tilingKey = tilingKey;
+    launch.gmArgs = {yGrad, xGrad, workspace, tiling};
+    launch.workspaceArg = 2;
+    launch.entry = [](uint8_t* const* gm) { ::interpolate_grad(gm[0], gm[1], gm[2], gm[3]); };
     return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
 }
 

@@ -1,7 +1,8 @@
 // InterpolateAicpu: Interpolate on the AI CPU (op_host/aicpu/interpolate_aicpu.h) for every dtype, mode
 // and rank, as an AI CPU custom operator. Input x, output y; attributes mode,
 // coordinate_transformation_mode, nearest_mode (the aclnnInterpolate codes), antialias (in effect),
-// cube_coeff_bits, the strides x_strides / y_strides, and the passes as the op-API layer planned them,
+// adjoint (the backward: x is the output's gradient, y the input's, and each pass applies its axis's
+// transposed taps), cube_coeff_bits, the strides x_strides / y_strides, and the passes as the op-API layer planned them,
 // one entry per pass in order: pass_axis, pass_resized, pass_in_len, pass_out_len, pass_pad_begin,
 // pass_padded_len and pass_scale_bits. The float64 values (cube_coeff, each pass's scale) travel as
 // their IEEE-754 bits in int64 attributes, so nothing is rounded to float32 on the way. Intermediate
@@ -58,6 +59,7 @@ public:
         a.coordMode = static_cast<int32_t>(aicpu_views::IntAttr(ctx, "coordinate_transformation_mode", 0));
         a.nearestMode = static_cast<int32_t>(aicpu_views::IntAttr(ctx, "nearest_mode", 0));
         a.antialias = aicpu_views::BoolAttr(ctx, "antialias", false) ? 1 : 0;
+        a.adjoint = aicpu_views::BoolAttr(ctx, "adjoint", false) ? 1 : 0;
         a.cubeCoeff = FromBits(aicpu_views::IntAttr(ctx, "cube_coeff_bits", 0));
         const std::vector<int64_t> axis = ListAttr(ctx, "pass_axis"), resized = ListAttr(ctx, "pass_resized"),
                                    inLen = ListAttr(ctx, "pass_in_len"), outLen = ListAttr(ctx, "pass_out_len"),
@@ -73,7 +75,7 @@ public:
         uint64_t intermediate = 0;
         for (size_t p = 0; p < passes; ++p) {
             ia::Pass& pass = a.passes[p];
-            if (axis[p] < 0 || axis[p] >= a.x.rank || outLen[p] < 0) return KERNEL_STATUS_PARAM_INVALID;
+            if (axis[p] < 0 || axis[p] >= a.x.rank || outLen[p] < 0 || inLen[p] < 0) return KERNEL_STATUS_PARAM_INVALID;
             pass.axis = static_cast<int32_t>(axis[p]);
             pass.resized = static_cast<int32_t>(resized[p]);
             pass.inLen = inLen[p];
@@ -81,7 +83,7 @@ public:
             pass.padBegin = padBegin[p];
             pass.paddedLen = paddedLen[p];
             pass.scale = FromBits(scaleBits[p]);
-            shape[pass.axis] = pass.outLen;
+            shape[pass.axis] = a.adjoint ? pass.inLen : pass.outLen;
             if (p + 1 < passes) {
                 uint64_t elems = 1;
                 for (int64_t s : shape) elems *= static_cast<uint64_t>(s);

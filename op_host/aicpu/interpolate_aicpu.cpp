@@ -244,6 +244,36 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
     return taps;
 }
 
+AxisTaps TransposeAxisTaps(const AxisTaps& taps, int64_t inLen) {
+    const int64_t outLen = static_cast<int64_t>(taps.start.size()) - 1;
+    // per input index, its (output, weight) pairs in ascending output order; an output's repeated
+    // taps of one index (edge clamping) merge into one weight
+    std::vector<std::vector<std::pair<int64_t, double>>> readers(static_cast<size_t>(std::max<int64_t>(inLen, 0)));
+    for (int64_t o = 0; o < outLen; ++o)
+        for (int64_t k = taps.start[o]; k < taps.start[o + 1]; ++k) {
+            auto& list = readers[static_cast<size_t>(taps.index[k])];
+            if (!list.empty() && list.back().first == o) list.back().second += taps.weight[k];
+            else list.push_back({o, taps.weight[k]});
+        }
+    AxisTaps t;
+    t.start.reserve(readers.size() + 1);
+    t.start.push_back(0);
+    for (const auto& list : readers) {
+        for (const auto& [o, w] : list)
+            if (w != 0.0) {
+                t.index.push_back(o);
+                t.weight.push_back(w);
+            }
+        t.start.push_back(static_cast<int64_t>(t.index.size()));
+    }
+    return t;
+}
+
+AxisTaps PassTaps(const KernelArgs& args, const Pass& pass) {
+    AxisTaps taps = ComputeAxisTaps(args, pass);
+    return args.adjoint ? TransposeAxisTaps(taps, pass.inLen) : taps;
+}
+
 namespace {
 
 // The tensor a pass reads or writes: a strided view of x / y, or a packed float64 buffer.
@@ -339,10 +369,10 @@ int Run(const KernelArgs& a, double* ws) {
     }
     for (int p = 0; p < a.passCount; ++p) {
         const Pass& pass = a.passes[p];
-        const AxisTaps taps = ComputeAxisTaps(a, pass);   // once per axis
+        const AxisTaps taps = PassTaps(a, pass);   // once per axis
         Operand next;
         for (int d = 0; d < rank; ++d) next.shape[d] = cur.shape[d];
-        next.shape[pass.axis] = pass.outLen;
+        next.shape[pass.axis] = a.adjoint ? pass.inLen : pass.outLen;
         if (p == a.passCount - 1) {
             next.view = &a.y;
             for (int d = 0; d < rank; ++d) next.strides[d] = a.y.strides[d];

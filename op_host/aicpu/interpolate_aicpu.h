@@ -33,10 +33,13 @@ struct Pass {
 };
 
 // What the kernel runs: the views, the attributes and the passes in order.
+// adjoint: the backward, x -> y being gradY -> gradX: each pass (given in forward terms, listed in
+// the order to run, i.e. the forward's reversed) applies its axis's transposed taps, inLen <- outLen.
 struct KernelArgs {
     View x, y;
     // antialias: linear's antialias in effect (asked for, and some resized axis is downscaled)
     int32_t mode = 0, coordMode = 0, nearestMode = 0, antialias = 0;
+    int32_t adjoint = 0;
     double cubeCoeff = -0.75;
     int32_t passCount = 0;
     Pass passes[kMaxRank];
@@ -52,6 +55,12 @@ struct AxisTaps {
     std::vector<double> weight;
 };
 AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass);
+// The adjoint of an axis's taps (the transposed matrix): input index i of the inLen receives output
+// o's value with the float64 sum of o's weights at i, for every o that reads i, in ascending o; the
+// fixed order in which every gradient element is summed, on both paths.
+AxisTaps TransposeAxisTaps(const AxisTaps& taps, int64_t inLen);
+// The taps a pass applies: ComputeAxisTaps, or its transpose in an adjoint kernel.
+AxisTaps PassTaps(const KernelArgs& args, const Pass& pass);
 
 // Runs the passes of `args` from args.x into args.y; ws holds two float64 buffers of
 // args.intermediateElems each (null when there is one pass). 0 on success.

@@ -14,15 +14,16 @@ from ._api import (
     platform,
     set_platform,
 )
-from ._interpolate import interpolate
+from ._interpolate import interpolate, interpolate_backward
 from ._interpolate import last_path as interpolate_last_path
 
 
 
 def register_torch_ops() -> None:
-    """Registers torch.ops.ascend_gridsample.grid_sample and .grid_sample_backward (done on first
-    use with torch tensors, and at import when torch is already imported)."""
-    from . import _torch_ops  # noqa: F401
+    """Registers torch.ops.ascend_gridsample.grid_sample, .grid_sample_backward, .interpolate and
+    .interpolate_backward (done on first use with torch tensors, and at import when torch is already
+    imported)."""
+    from . import _interpolate_torch, _torch_ops  # noqa: F401
 
 
 import sys as _sys
@@ -40,6 +41,7 @@ __all__ = [
     "extension",
     "grid_sample",
     "interpolate",
+    "interpolate_backward",
     "interpolate_last_path",
     "grid_sample_backward",
     "last_launch_stats",

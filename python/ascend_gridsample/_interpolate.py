@@ -189,7 +189,83 @@ def run(image, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_t
     return out
 
 
+FLOATING = ("float32", "float16", "bfloat16", "float64")
+
+
+def interpolate_backward(grad_output, input_shape, scales_or_sizes, axes=None, *, mode: str,
+                         shape_calculation_mode: str, coordinate_transformation_mode: str = "half_pixel",
+                         nearest_mode: str = "round_prefer_floor", antialias: bool = False, pads_begin=None,
+                         pads_end=None, cube_coeff: float = -0.75, build: str | None = None):
+    """The gradient of ``interpolate(image, scales_or_sizes, axes, ...)`` with respect to ``image``,
+    given ``grad_output`` (the gradient of the loss with respect to its output) and ``image``'s shape
+    ``input_shape``: ``A^T grad_output`` for the resize ``A`` (interpolate is linear in ``image``).
+    Runs aclnnInterpolateBackward. Floating dtypes (float32, float16, bfloat16 on the AI Core kernel
+    with float32 accumulation, float64 on the AI CPU path); deterministic: bit-identical run to run
+    and for any core count. Torch tensors go through ``torch.ops.ascend_gridsample.interpolate_backward``
+    (unless ``build`` is given), the operator the autograd formula of ``interpolate`` calls."""
+    for table, value, what in ((MODES, mode, "mode"), (SHAPE_CALCULATION_MODES, shape_calculation_mode,
+                                                         "shape_calculation_mode"),
+                               (COORDINATE_TRANSFORMATION_MODES, coordinate_transformation_mode,
+                                "coordinate_transformation_mode"), (NEAREST_MODES, nearest_mode, "nearest_mode")):
+        _choice(table, value, what)
+    input_shape = _int_list(input_shape, "input_shape")
+    if _api._is_torch(grad_output) and build is None:
+        from . import _interpolate_torch
+        r = resolve_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
+                             coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff)
+        return _interpolate_torch.interpolate_backward_op(
+            grad_output, input_shape, r["scales"], r["sizes"], r["axes"], mode, shape_calculation_mode,
+            coordinate_transformation_mode, nearest_mode, r["antialias"], r["pads_begin"], r["pads_end"],
+            r["cube_coeff"])
+    return run_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
+                        coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff, build)
+
+
+def resolve_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
+                     coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff) -> dict:
+    """The checks of aclnnInterpolateBackward: those of the forward on an input of ``input_shape``,
+    then a floating dtype and grad_output of the forward's output shape. Shared by the operator and
+    its fake implementation."""
+    dtype = _api._dtype_name(grad_output)
+    r = resolve(input_shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
+                nearest_mode, antialias, pads_begin, pads_end, cube_coeff, dtype)
+    if dtype not in FLOATING:
+        raise ValueError(f"aclnn status 161002: aclnnInterpolateBackward: gradY dtype {dtype} has no gradient; "
+                         f"expected {', '.join(FLOATING)}")
+    if tuple(grad_output.shape) != tuple(r["out_shape"]):
+        raise ValueError(f"aclnn status 161002: aclnnInterpolateBackward: grad_output has shape "
+                         f"{list(grad_output.shape)}; expected {list(r['out_shape'])}, the shape of interpolate's "
+                         f"output for an input of shape {list(input_shape)}")
+    return r
+
+
+def run_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
+                 coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff, build):
+    """Runs the backward on a numpy array or CPU tensor (no torch dispatch)."""
+    torch_in = _api._is_torch(grad_output)
+    if not torch_in:
+        grad_output = _api._native(np.asarray(grad_output))
+    r = resolve_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
+                         coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff)
+    if torch_in:
+        import torch
+        if grad_output.device.type != "cpu":
+            raise ValueError(f"grad_output is on {grad_output.device}; the simulator backend takes CPU tensors")
+        grad_input = torch.empty(tuple(input_shape), dtype=grad_output.dtype, device=grad_output.device)
+    else:
+        grad_input = np.empty(tuple(input_shape), dtype=grad_output.dtype)
+    status, message, path, reason = _api.extension(build).interpolate(
+        _api._describe(grad_input, "grad_input"), _api._describe(grad_output, "grad_output"), r["scales"], r["sizes"],
+        r["axes"], r["mode"], r["shape_calculation_mode"], r["coordinate_transformation_mode"], r["nearest_mode"],
+        r["antialias"], r["pads_begin"], r["pads_end"], r["cube_coeff"], backward=True)
+    if status != 0:
+        kind = ValueError if status in _api._PARAM_ERRORS else RuntimeError
+        raise kind(f"aclnn status {status}: {message}")
+    _last.path = {"path": path, "reason": reason}
+    return grad_input
+
+
 def last_path() -> dict:
-    """Which path the calling thread's last interpolate ran: {"path": "ai_core" | "ai_cpu" | "none",
-    "reason": why}."""
+    """Which path the calling thread's last interpolate or interpolate_backward ran:
+    {"path": "ai_core" | "ai_cpu" | "none", "reason": why}."""
     return dict(getattr(_last, "path", {"path": "", "reason": "no interpolate call yet"}))

@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_grid_sampler3d.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
 #include "aclnnop/aclnn_interpolate.h"
+#include "aclnnop/aclnn_interpolate_backward.h"
 #include "aclnnop/aclnn_upsample_bicubic_2d.h"
 #include "aclnnop/aclnn_upsample_bicubic_2d_aa.h"
 #include "aclnnop/aclnn_upsample_bilinear_2d.h"
@@ -25,6 +26,13 @@
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "aclnnop/aclnn_upsample_nearest_3d.h"
 #include "aclnnop/aclnn_upsample_trilinear_3d.h"
+#include "aclnnop/aclnn_upsample_bicubic_2d_aa_backward.h"
+#include "aclnnop/aclnn_upsample_bicubic_2d_backward.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d_aa_backward.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_3d_backward.h"
+#include "aclnnop/aclnn_upsample_trilinear_3d_backward.h"
 #include "aclnnop/aclnn_grid_sampler2d_backward.h"
 #include "aclnnop/aclnn_grid_sampler3d_backward.h"
 #include "aclnnop/aclnn_grid_sampler_nd_backward.h"
@@ -192,14 +200,15 @@ std::tuple<int, std::string> GridSample(const py::tuple& input, const py::tuple&
 }
 
 // ---- Interpolate ----------------------------------------------------------------------------
-// aclnnInterpolate on a numpy / torch buffer pair. Attributes arrive as the header's int codes.
-// Returns (status, message, path, reason): path "ai_core", "ai_cpu" or "none" (empty output) and
-// why, as the executor reported before the launch.
+// aclnnInterpolate on a numpy / torch buffer pair (x read, y written), or with backward
+// aclnnInterpolateBackward (x the gradient written, y the gradient read). Attributes arrive as the
+// header's int codes. Returns (status, message, path, reason): path "ai_core", "ai_cpu" or "none"
+// (empty output) and why, as the executor reported before the launch.
 std::tuple<int, std::string, std::string, std::string> Interpolate(
     const py::tuple& x, const py::tuple& y, const std::vector<float>& scales, const std::vector<int64_t>& sizes,
     const std::vector<int64_t>& axes, int64_t mode, int64_t shapeCalculationMode, int64_t coordMode,
     int64_t nearestMode, bool antialias, const std::vector<int64_t>& padsBegin, const std::vector<int64_t>& padsEnd,
-    double cubeCoeff) {
+    double cubeCoeff, bool backward) {
     TensorArg in = ToArg(x), ou = ToArg(y);
     py::gil_scoped_release release;
     aclrtStream stream = ThreadStream();
@@ -224,10 +233,14 @@ std::tuple<int, std::string, std::string, std::string> Interpolate(
     arrays.padsEnd = aclCreateIntArray(padsEnd.data(), padsEnd.size());
     uint64_t wsSize = 0;
     aclOpExecutor* executor = nullptr;
-    aclnnStatus s = aclnnInterpolateGetWorkspaceSize(tIn.t, arrays.scales, arrays.sizes, arrays.axes, mode,
-                                                     shapeCalculationMode, coordMode, nearestMode, antialias,
-                                                     arrays.padsBegin, arrays.padsEnd, cubeCoeff, tOut.t, &wsSize,
-                                                     &executor);
+    aclnnStatus s = backward ? aclnnInterpolateBackwardGetWorkspaceSize(
+                                   tOut.t, arrays.scales, arrays.sizes, arrays.axes, mode, shapeCalculationMode,
+                                   coordMode, nearestMode, antialias, arrays.padsBegin, arrays.padsEnd, cubeCoeff,
+                                   tIn.t, &wsSize, &executor)
+                             : aclnnInterpolateGetWorkspaceSize(tIn.t, arrays.scales, arrays.sizes, arrays.axes, mode,
+                                                                shapeCalculationMode, coordMode, nearestMode, antialias,
+                                                                arrays.padsBegin, arrays.padsEnd, cubeCoeff, tOut.t,
+                                                                &wsSize, &executor);
     if (s != ACLNN_SUCCESS) return {s, aclGetRecentErrMsg(), "", ""};
     const char* path = "";
     const char* reason = "";
@@ -236,7 +249,7 @@ std::tuple<int, std::string, std::string, std::string> Interpolate(
     void* ws = nullptr;
     if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
         return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg(), pathText, reasonText};
-    s = aclnnInterpolate(ws, wsSize, executor, stream);
+    s = (backward ? aclnnInterpolateBackward : aclnnInterpolate)(ws, wsSize, executor, stream);
     std::string msg;
     if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
     aclError sync = aclrtSynchronizeStream(stream);
@@ -252,11 +265,14 @@ std::tuple<int, std::string, std::string, std::string> Interpolate(
 // ---- aclnnUpsample* ---------------------------------------------------------------------------
 // The torch-facing resize entry points (aclnnop/aclnn_upsample_*.h) on a numpy / torch buffer pair,
 // by name: "nearest2d", "bilinear2d", "bicubic2d", "bilinear2d_aa", "bicubic2d_aa", "nearest3d",
-// "trilinear3d". channel_last: x and y are described as (N, H, W, C) / (N, D, H, W, C) tensors of
-// format NHWC / NDHWC. scales: scalesH, scalesW (and scalesD first for 3-D). Returns (status, message).
+// "trilinear3d"; with a non-empty inputSize their ...Backward (x the gradient of the output, read;
+// y the input's, written). channel_last: x and y are described as (N, H, W, C) / (N, D, H, W, C)
+// tensors of format NHWC / NDHWC. scales: scalesH, scalesW (and scalesD first for 3-D). Returns
+// (status, message).
 std::tuple<int, std::string> Upsample(const std::string& kind, const py::tuple& x, const py::tuple& y,
                                       const std::vector<int64_t>& outputSize, bool alignCorners,
-                                      const std::vector<double>& scales, bool channelLast) {
+                                      const std::vector<double>& scales, bool channelLast,
+                                      const std::vector<int64_t>& inputSize) {
     TensorArg in = ToArg(x), ou = ToArg(y);
     py::gil_scoped_release release;
     aclrtStream stream = ThreadStream();
@@ -271,12 +287,15 @@ std::tuple<int, std::string> Upsample(const std::string& kind, const py::tuple& 
     aclTensor* tIn = make(in, lendIn.dev ? lendIn.dev : reinterpret_cast<void*>(in.ptr));
     aclTensor* tOut = make(ou, lendOut.dev ? lendOut.dev : reinterpret_cast<void*>(ou.ptr));
     aclIntArray* size = aclCreateIntArray(outputSize.data(), outputSize.size());
+    aclIntArray* inSize = aclCreateIntArray(inputSize.data(), inputSize.size());
     auto release_all = [&]() {
         if (tIn) aclDestroyTensor(tIn);
         if (tOut) aclDestroyTensor(tOut);
         if (size) aclDestroyIntArray(size);
+        if (inSize) aclDestroyIntArray(inSize);
     };
-    if (!tIn || !tOut || !size) {
+    const bool backward = !inputSize.empty();
+    if (!tIn || !tOut || !size || !inSize) {
         release_all();
         return {ACLNN_ERR_PARAM_INVALID, aclGetRecentErrMsg()};
     }
@@ -285,7 +304,37 @@ std::tuple<int, std::string> Upsample(const std::string& kind, const py::tuple& 
     aclOpExecutor* executor = nullptr;
     aclnnStatus s = ACLNN_ERR_PARAM_INVALID;
     aclnnStatus (*run)(void*, uint64_t, aclOpExecutor*, aclrtStream) = nullptr;
-    if (kind == "nearest2d") {
+    if (backward && kind == "nearest2d") {
+        s = aclnnUpsampleNearest2dBackwardGetWorkspaceSize(tIn, size, inSize, sc(0), sc(1), tOut, &wsSize, &executor);
+        run = &aclnnUpsampleNearest2dBackward;
+    } else if (backward && kind == "bilinear2d") {
+        s = aclnnUpsampleBilinear2dBackwardGetWorkspaceSize(tIn, size, inSize, alignCorners, sc(0), sc(1), tOut, &wsSize,
+                                                            &executor);
+        run = &aclnnUpsampleBilinear2dBackward;
+    } else if (backward && kind == "bicubic2d") {
+        s = aclnnUpsampleBicubic2dBackwardGetWorkspaceSize(tIn, size, inSize, alignCorners, sc(0), sc(1), tOut, &wsSize,
+                                                           &executor);
+        run = &aclnnUpsampleBicubic2dBackward;
+    } else if (backward && kind == "bilinear2d_aa") {
+        s = aclnnUpsampleBilinear2dAABackwardGetWorkspaceSize(tIn, size, inSize, alignCorners, sc(0), sc(1), tOut,
+                                                              &wsSize, &executor);
+        run = &aclnnUpsampleBilinear2dAABackward;
+    } else if (backward && kind == "bicubic2d_aa") {
+        s = aclnnUpsampleBicubic2dAABackwardGetWorkspaceSize(tIn, size, inSize, alignCorners, sc(0), sc(1), tOut,
+                                                             &wsSize, &executor);
+        run = &aclnnUpsampleBicubic2dAABackward;
+    } else if (backward && kind == "nearest3d") {
+        s = aclnnUpsampleNearest3dBackwardGetWorkspaceSize(tIn, size, inSize, sc(0), sc(1), sc(2), tOut, &wsSize,
+                                                           &executor);
+        run = &aclnnUpsampleNearest3dBackward;
+    } else if (backward && kind == "trilinear3d") {
+        s = aclnnUpsampleTrilinear3dBackwardGetWorkspaceSize(tIn, size, inSize, alignCorners, sc(0), sc(1), sc(2), tOut,
+                                                             &wsSize, &executor);
+        run = &aclnnUpsampleTrilinear3dBackward;
+    } else if (backward) {
+        release_all();
+        return {ACLNN_ERR_PARAM_INVALID, "unknown upsample kind " + kind};
+    } else if (kind == "nearest2d") {
         s = aclnnUpsampleNearest2dGetWorkspaceSize(tIn, size, tOut, &wsSize, &executor);
         run = &aclnnUpsampleNearest2d;
     } else if (kind == "bilinear2d") {
@@ -523,9 +572,10 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
     m.def("interpolate", &Interpolate, py::arg("x"), py::arg("y"), py::arg("scales"), py::arg("sizes"), py::arg("axes"),
           py::arg("mode"), py::arg("shape_calculation_mode"), py::arg("coordinate_transformation_mode"),
           py::arg("nearest_mode"), py::arg("antialias"), py::arg("pads_begin"), py::arg("pads_end"),
-          py::arg("cube_coeff"));
+          py::arg("cube_coeff"), py::arg("backward") = false);
     m.def("upsample", &Upsample, py::arg("kind"), py::arg("x"), py::arg("y"), py::arg("output_size"),
-          py::arg("align_corners"), py::arg("scales"), py::arg("channel_last") = false);
+          py::arg("align_corners"), py::arg("scales"), py::arg("channel_last") = false,
+          py::arg("input_size") = std::vector<int64_t>());
     m.def("onnx_map", &OnnxMap, py::arg("name"), py::arg("origin"), py::arg("json"), py::arg("inputs"),
           py::arg("outputs"));
     m.def("onnx_run", &OnnxRun, py::arg("nodes"), py::arg("feeds"), py::arg("outputs"),

@@ -1,6 +1,7 @@
 // Interpolate's tiling (op_host/interpolate_tiling_func.cpp) called directly with shapes and
 // platforms, its gert adapter and infer-shape through the OpDef registry: pass order by bytes moved,
-// pass kinds, work split, UB partition within the platform's UB, workspace layout, tiling keys.
+// pass kinds, work split, UB partition within the platform's UB, workspace layout, tiling keys; and
+// InterpolateGrad's infer-shape and tiling adapter (the transposed tap counts).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -210,6 +211,47 @@ TEST_CASE("infer shape: sizes on axes, pads on the others, unknown rank") {
     CHECK(run({-2}, {2}, {4}, {}, &y) == ge::GRAPH_SUCCESS && y == (std::vector<int64_t>{-2}));
     CHECK(run({1, 3, 8, 8}, {2, 2}, {4, 4}, {}, &y) != ge::GRAPH_SUCCESS);   // repeated axis
     CHECK(run({1, 3, 8, 8}, {2}, {4, 5}, {}, &y) != ge::GRAPH_SUCCESS);      // sizes not one per axis
+}
+
+template <typename Builder>
+void AppendLinearAttrs(Builder& b, const std::vector<int64_t>& axes, const std::vector<int64_t>& sizes,
+                       const std::vector<int64_t>& inputSize) {
+    b.AppendAttr(ge::AscendString("linear")).AppendAttr(ge::AscendString("align_corners"))
+        .AppendAttr(ge::AscendString("round_prefer_floor")).AppendAttr(false).AppendAttr(-0.75f)
+        .AppendAttr(axes).AppendAttr(sizes).AppendAttr(std::vector<int64_t>()).AppendAttr(std::vector<int64_t>())
+        .AppendAttr(inputSize);
+}
+
+TEST_CASE("InterpolateGrad: infer shape is input_size; the tiling counts the transposed taps") {
+    gert::Tensor yGrad = gert_test::TensorOf({1, 2, 3, 17}, ge::DT_FLOAT);
+    gert::OpInferShapeContextBuilder ib;
+    ib.OpType("InterpolateGrad").OpName("g").IONum(1, 1).InputTensors({&yGrad});
+    AppendLinearAttrs(ib, {3}, {17}, {1, 2, 3, 5});
+    auto inferHolder = ib.Build();
+    const auto inferShape = gert_test::OpImplOf("InterpolateGrad").inferShape;   // OP_PROTO_LIB's registration
+    CHECK(inferShape != nullptr);
+    if (inferShape == nullptr) return;
+    CHECK(inferShape(inferHolder.GetContext()) == ge::GRAPH_SUCCESS);
+    const gert::Shape* xGrad = inferHolder.GetContext()->GetOutputShape(0);
+    CHECK(xGrad != nullptr && xGrad->GetDimNum() == 4 && xGrad->GetDim(3) == 5 && xGrad->GetDim(1) == 2);
+    // align_corners 5 -> 17: the forward has 2 taps per output; the middle inputs are read by 7
+    // outputs (every output within one input step), so the adjoint pass has 7 taps of 17 -> 5
+    gert::Tensor xGradT = gert_test::TensorOf({1, 2, 3, 5}, ge::DT_FLOAT);
+    gert::OpTilingContextBuilder tb;
+    tb.OpType("InterpolateGrad").OpName("g").IONum(1, 1).InputTensors({&yGrad}).OutputTensors({&xGradT});
+    AppendLinearAttrs(tb, {3}, {17}, {1, 2, 3, 5});
+    fe::PlatFormInfos platform = gert_test::PlatformInfosOf(gert_test::PlatformOfSoc("Ascend910B2"));
+    auto buffer = gert::TilingData::CreateCap(4096);
+    auto* raw = reinterpret_cast<gert::TilingData*>(buffer.get());
+    auto workspaceBuffer = gert::ContinuousVector::Create<size_t>(1);
+    tb.PlatformInfo(&platform).TilingData(raw).Workspace(reinterpret_cast<gert::ContinuousVector*>(workspaceBuffer.get()));
+    auto holder = tb.Build();
+    CHECK(interp::InterpolateGradTilingFunc(holder.GetContext()) == ge::GRAPH_SUCCESS);
+    InterpolateTilingData d;
+    std::memcpy(&d, raw->GetData(), sizeof(d));
+    CHECK(d.passCount == 1);
+    CHECK_MSG(d.passes[0].taps == 7, "taps " + std::to_string(d.passes[0].taps));
+    CHECK(d.passes[0].inLen == 17 && d.passes[0].outLen == 5 && d.passes[0].axis == 3);
 }
 
 TEST_MAIN()
