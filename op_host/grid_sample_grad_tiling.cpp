@@ -13,17 +13,24 @@ constexpr int64_t kMaxChannelChunk = 64;
 constexpr int64_t kMaxGridChannels = 32;   // grid gradient: channels per gradOutput / window load
 constexpr int64_t kMaxGap = 0xFFFFFFFFll;  // DMA gaps are 32-bit byte counts
 // Estimated cycles per unit of work, to split the cores between the two gradients in proportion
-// (orders of magnitude of the simulator's cost model; the split does not change any result):
-// an input-gradient tap costs a Muls and an Add of ~22 cycles each; a grid-gradient tap and channel
-// a Gather element (1/8 cycle) and a multiply-add lane, plus the two instructions' issue per
-// gridChunk points, plus a window load of about 3 input bytes per point and channel at ~10 B/cycle;
-// the scalar unit's tap bookkeeping is ~10 cycles per point and tap.
-constexpr double kInputTapCycles = 44.0;
+// (orders of magnitude of the simulator's cost model; the split does not change any result). Both
+// roles' pipes mostly wait for each other (PIPE_ALL barriers between stages), so cycles add up.
+// Input gradient, per point and channel chunk: a Muls per tap and an Add per tap row (~32 cycles
+// a tap), ~40 scalar cycles, its gradOutput block over ~10 B/cycle and through the Gather that
+// turns it point-major (8 elements a cycle); points near a tile's edge are visited by two tiles.
+// Grid gradient: per tap and channel a Gather element (1/8 cycle) and a multiply-add lane, plus
+// the two instructions' issue per gridChunk points, plus the window load at ~10 B/cycle (a smooth
+// warp's chunk reaches its own rows, or depth slabs in 3-D, and kFlowHalo more on each side), and
+// ~10 scalar cycles per point and tap.
+constexpr double kInputTapCycles = 32.0;
+constexpr double kInputPointCycles = 40.0;
+constexpr double kInputHaloFactor = 1.2;
+constexpr double kGatherElemsPerCycle = 8.0;
 constexpr double kGridTapChannelCycles = 0.15;
 constexpr double kVectorIssueCycles = 20.0;
-constexpr double kGridWindowBytesPerPointChannel = 3.0;
 constexpr double kDmaBytesPerCycle = 10.0;
 constexpr double kScalarTapCycles = 10.0;
+constexpr int64_t kFlowHalo = 2;
 
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -92,6 +99,16 @@ bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t,
         return true;
     }
     return false;
+}
+
+// Bytes of one channel's window for a chunk of `chunk` points of a smooth warp (the output about
+// the input's size): the chunk's rows (2-D) or depth slabs (3-D), the taps and kFlowHalo beyond.
+int64_t WindowBytesEstimate(const GradProblem& p, int64_t chunk) {
+    const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
+    const int64_t reach = TapsPerAxis(p.mode) - 1 + 2 * kFlowHalo;
+    const int64_t rows = p.dims == 3 ? std::min(p.inD, CeilDiv(chunk, p.inH * p.inW) + reach) * p.inH
+                                     : std::min(p.inH, CeilDiv(chunk, p.inW) + reach);
+    return rows * p.inW * elem;
 }
 
 int64_t InputRoleBytes(const GridSampleGradTilingData& t) {
@@ -171,7 +188,11 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     }
     // the cores split between the gradients in proportion to their estimated work
     const double points = static_cast<double>(p.n) * static_cast<double>(p.points);
-    const double inputWork = p.inputGrad ? points * static_cast<double>(taps * t.channelChunks) * kInputTapCycles : 0.0;
+    const double block = static_cast<double>(Align(t.channelChunk, 8));
+    const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) * kInputHaloFactor *
+                                               (static_cast<double>(taps) * kInputTapCycles + kInputPointCycles +
+                                                block * 4.0 / kDmaBytesPerCycle + block / kGatherElemsPerCycle)
+                                         : 0.0;
     double gridWork = 0.0;
     if (p.gridGrad) {
         const double tapChannels = points * static_cast<double>(taps) * static_cast<double>(p.c);
@@ -179,7 +200,8 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
                                : tapChannels * kGridTapChannelCycles +
                                      static_cast<double>(p.n * t.gridChunks) * static_cast<double>(p.c * taps) * 2.0 *
                                          kVectorIssueCycles +
-                                     points * static_cast<double>(p.c) * kGridWindowBytesPerPointChannel / kDmaBytesPerCycle +
+                                     static_cast<double>(p.n * t.gridChunks) * static_cast<double>(p.c) *
+                                         static_cast<double>(WindowBytesEstimate(p, t.gridChunk)) / kDmaBytesPerCycle +
                                      points * static_cast<double>(taps) * kScalarTapCycles;
     }
     int64_t inputCores = 0, gridCores = 0;

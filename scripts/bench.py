@@ -351,16 +351,24 @@ def fmt(v, digits=2):
 
 # ---- backward -------------------------------------------------------------------------------------
 def make_backward_cases(quick: bool):
-    """(label, grad_output, input, grid, mode) for the backward: the (b) flow and the (e) 3-D flow."""
+    """(label, grad_output, input, grid, mode) for the backward: the (b) flow and the (e) 3-D flow,
+    and two smooth flows of other sizes and amplitudes (u)."""
     rng = np.random.default_rng(1)
     b = (2, 8, 32, 32) if quick else (8, 64, 64, 64)
     e = (1, 4, 8, 8, 8) if quick else (1, 16, 32, 32, 32)
+    u = (2, 8, 24, 40) if quick else (4, 32, 96, 80)
+    u3 = (1, 4, 8, 10, 12) if quick else (2, 8, 24, 40, 36)
     xb = rng.random(b, dtype=np.float32)
     gb = flow_grid(b[0], b[2], b[3], 2.0, rng)
     xe = rng.random(e, dtype=np.float32)
     ge = flow_grid_3d(e[0], e[2], e[3], e[4], 2.0, rng)
+    xu = rng.random(u, dtype=np.float32)
+    gu = flow_grid(u[0], u[2], u[3], 3.0, rng)
+    xu3 = rng.random(u3, dtype=np.float32)
+    gu3 = flow_grid_3d(u3[0], u3[2], u3[3], u3[4], 1.5, rng)
     cases = []
-    for label, x, g in (("(b) flow backward", xb, gb), ("(e) 3-D flow backward", xe, ge)):
+    for label, x, g in (("(b) flow backward", xb, gb), ("(e) 3-D flow backward", xe, ge),
+                        ("(u) flow 3px backward", xu, gu), ("(u) 3-D flow 1.5vox backward", xu3, gu3)):
         go = rng.uniform(-1, 1, x.shape[:2] + g.shape[1:-1]).astype(np.float32)
         cases.append((label, go, x, g, "bilinear"))
     return cases
