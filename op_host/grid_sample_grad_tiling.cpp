@@ -5,14 +5,124 @@
 namespace gridsample {
 namespace {
 
-constexpr int64_t kPointChunk = 256;     // grid points per chunk (a multiple of every dtype's block)
-constexpr int64_t kMaxChannelChunk = 16;
-constexpr int64_t kMaxGap = 0xFFFFFFFFll;   // DMA gaps are 32-bit byte counts
+constexpr int64_t kScanChunk = 256;        // grid points per range test of an input-gradient unit
+constexpr int64_t kPointChunk = 64;        // points per gradOutput chunk turned point-major
+// Input-gradient channels per unit: a float32 pixel block of 64 channels is one 256-byte repeat,
+// so each tap's Muls and Add carry the whole chunk for one instruction's fixed cost.
+constexpr int64_t kMaxChannelChunk = 64;
+constexpr int64_t kMaxGridChannels = 32;   // grid gradient: channels per gradOutput / window load
+constexpr int64_t kMaxGap = 0xFFFFFFFFll;  // DMA gaps are 32-bit byte counts
+// Estimated cycles per unit of work, to split the cores between the two gradients in proportion
+// (orders of magnitude of the simulator's cost model; the split does not change any result). Both
+// roles' pipes mostly wait for each other (PIPE_ALL barriers between stages), so cycles add up.
+// Input gradient, per point and channel chunk: a Muls per tap and an Add per tap row (~32 cycles
+// a tap), ~40 scalar cycles, its gradOutput block over ~10 B/cycle and through the Gather that
+// turns it point-major (8 elements a cycle); points near a tile's edge are visited by two tiles.
+// Grid gradient: per tap and channel a Gather element (1/8 cycle) and a multiply-add lane, plus
+// the two instructions' issue per gridChunk points, plus the window load at ~10 B/cycle (a smooth
+// warp's chunk reaches its own rows, or depth slabs in 3-D, and kFlowHalo more on each side), and
+// ~10 scalar cycles per point and tap.
+constexpr double kInputTapCycles = 32.0;
+constexpr double kInputPointCycles = 40.0;
+constexpr double kInputHaloFactor = 1.2;
+constexpr double kGatherElemsPerCycle = 8.0;
+constexpr double kGridTapChannelCycles = 0.15;
+constexpr double kVectorIssueCycles = 20.0;
+constexpr double kDmaBytesPerCycle = 10.0;
+constexpr double kScalarTapCycles = 10.0;
+constexpr int64_t kFlowHalo = 2;
 
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t TapsPerAxis(int32_t mode) { return mode == 2 ? 4 : (mode == 0 ? 2 : 1); }
+
+// The input role's buffers with the largest channel chunk (then the most rows) that fits `ub`
+// bytes; false when not even one row of one channel fits.
+bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t) {
+    const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
+    const int64_t per = 32 / elem;
+    const bool half = elem == 2;
+    const int64_t rows = p.inD * p.inH;
+    for (int64_t cc = std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxChannelChunk); cc >= 1; --cc) {
+        const int64_t block = Align(cc, 8);   // floats per pixel / per point
+        const int64_t rowSlab = Align(p.inW, per);
+        t->rangeIndexBytes = static_cast<int32_t>(std::max<int64_t>(p.dims - 1, 1) * kScanChunk * 4);
+        t->rangeBytes = static_cast<int32_t>((2 * kScanChunk + 48) * 4);
+        // gradOutput slabs: one per lane of the point-major block (Align(cc, 8)), as the Gather that
+        // turns them point-major counts block * points elements and may not count more than its
+        // source holds (Gather page, atlasascendc_api_07_0092: count)
+        t->goBufBytes = static_cast<int32_t>(block * Align(kPointChunk, per) * elem);
+        t->goFloatBytes = half ? static_cast<int32_t>(block * Align(kPointChunk, per) * 4) : 0;
+        t->goTBytes = static_cast<int32_t>((kPointChunk + TapsPerAxis(p.mode)) * block * 4);
+        t->goIndexBytes = static_cast<int32_t>(kPointChunk * block * 4);
+        t->rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
+        t->rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
+        t->accOutBytes = half ? static_cast<int32_t>(Align(cc * rowSlab * elem, 32)) : 0;
+        const int64_t fixed = int64_t{t->rangeIndexBytes} + t->rangeBytes + t->goBufBytes + t->goFloatBytes + t->goTBytes +
+                              t->goIndexBytes + t->rowStageBytes + t->rowIndexBytes + t->accOutBytes;
+        const int64_t pixels = (ub - fixed) / (block * 4);
+        const int64_t tileRows = std::min<int64_t>(std::max<int64_t>(rows, 1), pixels / std::max<int64_t>(p.inW, 1));
+        if (ub <= fixed || tileRows < 1) continue;
+        t->channelChunk = cc;
+        t->tileRows = tileRows;
+        t->accBytes = static_cast<int32_t>(tileRows * p.inW * block * 4);
+        return true;
+    }
+    return false;
+}
+
+// The grid role's buffers with the most gradOutput channels whose window still holds the per-point
+// path's smallest group; false when none fits `ub` bytes.
+bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t, bool smallest = false) {
+    const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
+    const int64_t per = 32 / elem;
+    const bool half = elem == 2;
+    const int64_t taps = p.dims == 3 ? TapsPerAxis(p.mode) * TapsPerAxis(p.mode) * TapsPerAxis(p.mode)
+                                     : TapsPerAxis(p.mode) * TapsPerAxis(p.mode);
+    const int64_t rowsPerPoint = taps / TapsPerAxis(p.mode);
+    const int64_t chunk = t->gridChunk;
+    for (int64_t gc = smallest ? 1 : std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxGridChannels); gc >= 1; --gc) {
+        t->gridGoBytes = static_cast<int32_t>(gc * Align(chunk, per) * elem);
+        t->gridGoFloatBytes = half ? static_cast<int32_t>(gc * Align(chunk, per) * 4) : 0;
+        t->offsetBytes = static_cast<int32_t>(taps * chunk * 4);
+        t->tapSumBytes = static_cast<int32_t>(taps * chunk * 4);
+        t->gatheredBytes = static_cast<int32_t>(chunk * 4);
+        t->gatheredIoBytes = half ? static_cast<int32_t>(Align(chunk * elem, 32)) : 0;
+        t->resultBytes = static_cast<int32_t>(Align(chunk * p.dims * 4, 32));
+        t->resultOutBytes = half ? static_cast<int32_t>(Align(chunk * p.dims * elem, 32)) : 0;
+        const int64_t fixed = int64_t{t->gridGoBytes} + t->gridGoFloatBytes + t->offsetBytes + t->tapSumBytes +
+                              t->gatheredBytes + t->gatheredIoBytes + t->resultBytes + t->resultOutBytes;
+        const int64_t window = smallest ? GradMinWindowBytes(static_cast<int32_t>(rowsPerPoint)) : (ub - fixed) / 32 * 32;
+        if (window < GradMinWindowBytes(static_cast<int32_t>(rowsPerPoint))) continue;
+        t->gridChannels = gc;
+        t->windowBytes = static_cast<int32_t>(std::min<int64_t>(window, 0x7FFFFFE0));
+        return true;
+    }
+    return false;
+}
+
+// Bytes of one channel's window for a chunk of `chunk` points of a smooth warp (the output about
+// the input's size): the chunk's rows (2-D) or depth slabs (3-D), the taps and kFlowHalo beyond.
+int64_t WindowBytesEstimate(const GradProblem& p, int64_t chunk) {
+    const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
+    const int64_t reach = TapsPerAxis(p.mode) - 1 + 2 * kFlowHalo;
+    const int64_t rows = p.dims == 3 ? std::min(p.inD, CeilDiv(chunk, p.inH * p.inW) + reach) * p.inH
+                                     : std::min(p.inH, CeilDiv(chunk, p.inW) + reach);
+    return rows * p.inW * elem;
+}
+
+int64_t InputRoleBytes(const GridSampleGradTilingData& t) {
+    return int64_t{t.rangeIndexBytes} + t.rangeBytes + t.goBufBytes + t.goFloatBytes + t.goTBytes + t.goIndexBytes +
+           t.accBytes + t.rowStageBytes + t.rowIndexBytes + t.accOutBytes;
+}
 
 }  // namespace
+
+int64_t GradUbBytes(const GridSampleGradTilingData& t, bool inputRole, bool gridRole) {
+    const int64_t grid = int64_t{t.gridGoBytes} + t.gridGoFloatBytes + t.offsetBytes + t.tapSumBytes + t.gatheredBytes +
+                         t.gatheredIoBytes + t.resultBytes + t.resultOutBytes + t.windowBytes;
+    return int64_t{t.gridBufBytes} + t.gridFloatBytes + (inputRole ? InputRoleBytes(t) : 0) + (gridRole ? grid : 0);
+}
 
 uint64_t MakeGradTilingKey(int32_t dims, int32_t dataKind, int32_t mode) {
     return 2000u + (dims == 3 ? 100u : 0u) + 10u * static_cast<uint32_t>(dataKind) + static_cast<uint32_t>(mode);
@@ -27,70 +137,109 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     if (platform.coreNum == 0) { *why = "platform reports 0 vector cores"; return false; }
     if (p.dims != 2 && p.dims != 3) { *why = "the kernel takes 2-D and 3-D only"; return false; }
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
-    const int64_t per = 32 / elem;   // elements per 32-byte block
     const int64_t rows = p.inD * p.inH, plane = rows * p.inW;
+    const int64_t taps = p.dims == 3 ? TapsPerAxis(p.mode) * TapsPerAxis(p.mode) * TapsPerAxis(p.mode)
+                                     : TapsPerAxis(p.mode) * TapsPerAxis(p.mode);
     GridSampleGradTilingData& t = out->data;
     t = GridSampleGradTilingData{};
     t.n = p.n; t.c = p.c; t.inD = p.inD; t.inH = p.inH; t.inW = p.inW; t.points = p.points;
     t.dims = p.dims; t.mode = p.mode; t.padding = p.padding; t.alignCorners = p.alignCorners;
     t.computeInputGrad = p.inputGrad ? 1 : 0;
     t.computeGridGrad = p.gridGrad ? 1 : 0;
+    t.scanChunk = kScanChunk;
     t.pointChunk = kPointChunk;
-    t.pointChunks = CeilDiv(p.points, kPointChunk);
-    const bool half = elem == 2;
-    // The largest channel chunk (then the most rows) whose buffers fit the UB.
-    for (int64_t cc = std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxChannelChunk); cc >= 1; --cc) {
-        if (Align(p.inW, per) * 8 * 4 > static_cast<int64_t>(platform.ubBytes)) break;   // not even one row fits
-        t.gridBufBytes = static_cast<int32_t>(Align(kPointChunk * 3 * elem, 32));
-        t.gridFloatBytes = half ? static_cast<int32_t>(kPointChunk * 3 * 4) : 0;
-        // gradOutput slabs: one per channel of the point-major block (Align(cc, 8)), as the Gather
-        // that turns them point-major counts block * points elements and may not count more than
-        // its source holds (Gather page, atlasascendc_api_07_0092: count)
-        const int64_t goSlabs = Align(cc, 8);
-        t.goBufBytes = static_cast<int32_t>(goSlabs * Align(kPointChunk, per) * elem);
-        t.goFloatBytes = half ? static_cast<int32_t>(goSlabs * Align(kPointChunk, per) * 4) : 0;
-        t.tapBufBytes = static_cast<int32_t>(cc * 32);
-        t.tapFloatBytes = half ? static_cast<int32_t>(cc * per * 4) : 0;
-        t.pointBufBytes = static_cast<int32_t>(kPointChunk * 3 * 4);
-        t.pointOutBytes = half ? static_cast<int32_t>(Align(kPointChunk * 3 * elem, 32)) : 0;
-        // input gradient: pixel-major float accumulator (a 32-byte-aligned block of the chunk's
-        // channels per pixel) fed by point-major gradOutput, stored a row at a time channel-major
-        const int64_t block = Align(cc, 8);   // floats per pixel / per point
-        const int64_t rowSlab = Align(p.inW, per);
-        t.goTBytes = static_cast<int32_t>((kPointChunk + 1) * block * 4);
-        t.goIndexBytes = static_cast<int32_t>(kPointChunk * block * 4);
-        t.rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
-        t.rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
-        t.accOutBytes = half ? static_cast<int32_t>(cc * rowSlab * elem) : 0;
-        const int64_t fixed = int64_t{t.gridBufBytes} + t.gridFloatBytes + t.goBufBytes + t.goFloatBytes + t.tapBufBytes +
-                              t.tapFloatBytes + 2 * int64_t{t.pointBufBytes} + t.pointOutBytes + t.goTBytes +
-                              t.goIndexBytes + t.rowStageBytes + t.rowIndexBytes + t.accOutBytes;
-        const int64_t left = static_cast<int64_t>(platform.ubBytes) - fixed;
-        if (left <= 0) continue;
-        const int64_t pixels = left / (block * 4);
-        const int64_t tileRows = std::min<int64_t>(std::max<int64_t>(rows, 1), pixels / std::max<int64_t>(p.inW, 1));
-        if (tileRows < 1) continue;
-        t.channelChunk = cc;
-        t.tileRows = tileRows;
-        t.accBytes = static_cast<int32_t>(tileRows * p.inW * block * 4);
-        break;
+    t.gridChunk = std::min<int64_t>(256, 4096 / taps);   // the tap offsets and sums take 2 x taps x gridChunk floats
+    t.gridChunks = CeilDiv(p.points, t.gridChunk);
+    const int64_t gridPoints = std::max(t.scanChunk, t.gridChunk);
+    t.gridBufBytes = static_cast<int32_t>(Align(gridPoints * p.dims * elem, 32));
+    t.gridFloatBytes = elem == 2 ? static_cast<int32_t>(gridPoints * p.dims * 4) : 0;
+    const uint32_t cores = platform.coreNum;
+    // one core takes both gradients: each role gets about half of the UB
+    const bool shared = p.inputGrad && p.gridGrad && cores == 1;
+    const int64_t ub = static_cast<int64_t>(platform.ubBytes) - t.gridBufBytes - t.gridFloatBytes;
+    // (the input role's rows first get half; wide rows get what the grid role's smallest partition
+    // leaves, with fewer points per grid unit if need be: no result depends on the chunk)
+    bool inputFits = !p.inputGrad;
+    while (!inputFits && Align(p.inW, 32 / elem) * 8 * 4 <= ub) {
+        GridSampleGradTilingData smallest = t;
+        const int64_t gridMin = shared && SizeGridRole(p, 0, &smallest, true) ? GradUbBytes(smallest, false, true) -
+                                                                                   t.gridBufBytes - t.gridFloatBytes
+                                                                             : 0;
+        inputFits = SizeInputRole(p, shared ? ub / 2 : ub, &t) || (shared && SizeInputRole(p, ub - gridMin, &t));
+        if (inputFits || !shared || t.gridChunk <= 16) break;
+        t.gridChunk /= 2;
+        t.gridChunks = CeilDiv(p.points, t.gridChunk);
     }
-    if (t.channelChunk == 0) {
+    if (!inputFits) {
         *why = "an input row of " + std::to_string(p.inW) + " elements does not fit the UB accumulator";
         return false;
     }
-    if ((plane + kPointChunk) * elem > kMaxGap || p.points * elem > kMaxGap) {
+    if (p.gridGrad && !SizeGridRole(p, shared ? ub - InputRoleBytes(t) : ub, &t)) {
+        *why = "the UB of " + std::to_string(platform.ubBytes) + " bytes is too small for the grid gradient";
+        return false;
+    }
+    if ((plane + kScanChunk) * elem > kMaxGap || p.points * elem > kMaxGap) {
         *why = "a DMA gap would exceed 32 bits";
         return false;
     }
-    t.channelChunks = CeilDiv(p.c, t.channelChunk);
-    t.tilesPerPlane = CeilDiv(rows, t.tileRows);
-    t.inputUnits = p.inputGrad ? p.n * t.channelChunks * t.tilesPerPlane : 0;
-    t.gridUnits = p.gridGrad ? p.n * t.pointChunks : 0;
-    const int64_t total = t.inputUnits + t.gridUnits;
-    if (total == 0) { *why = "empty problem has no work units"; return false; }
-    t.unitsPerCore = CeilDiv(total, static_cast<int64_t>(platform.coreNum));
-    out->blockDim = static_cast<uint32_t>(CeilDiv(total, t.unitsPerCore));
+    if (p.inputGrad) {
+        t.channelChunks = CeilDiv(p.c, t.channelChunk);
+        t.tilesPerPlane = CeilDiv(rows, t.tileRows);
+    }
+    // the cores split between the gradients in proportion to their estimated work
+    const double points = static_cast<double>(p.n) * static_cast<double>(p.points);
+    const double block = static_cast<double>(Align(t.channelChunk, 8));
+    const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) * kInputHaloFactor *
+                                               (static_cast<double>(taps) * kInputTapCycles + kInputPointCycles +
+                                                block * 4.0 / kDmaBytesPerCycle + block / kGatherElemsPerCycle)
+                                         : 0.0;
+    double gridWork = 0.0;
+    if (p.gridGrad) {
+        const double tapChannels = points * static_cast<double>(taps) * static_cast<double>(p.c);
+        gridWork = p.mode == 1 ? points
+                               : tapChannels * kGridTapChannelCycles +
+                                     static_cast<double>(p.n * t.gridChunks) * static_cast<double>(p.c * taps) * 2.0 *
+                                         kVectorIssueCycles +
+                                     static_cast<double>(p.n * t.gridChunks) * static_cast<double>(p.c) *
+                                         static_cast<double>(WindowBytesEstimate(p, t.gridChunk)) / kDmaBytesPerCycle +
+                                     points * static_cast<double>(taps) * kScalarTapCycles;
+    }
+    int64_t inputCores = 0, gridCores = 0;
+    if (shared) {
+        inputCores = gridCores = 1;
+    } else if (p.inputGrad && p.gridGrad) {
+        const double share = inputWork / (inputWork + gridWork);
+        inputCores = std::min<int64_t>(cores - 1, std::max<int64_t>(1, static_cast<int64_t>(share * cores + 0.5)));
+        gridCores = cores - inputCores;
+    } else {
+        inputCores = p.inputGrad ? cores : 0;
+        gridCores = p.gridGrad ? cores : 0;
+    }
+    if (p.inputGrad) {
+        // the tile height (at most what the UB holds) whose units spread best over the input cores:
+        // the fewest rows on the busiest core, a tile's halo of taps - 1 rows counted (rows of a tile
+        // only select elements: every element's sum runs over the same points in the same order)
+        const int64_t maxRows = t.tileRows;
+        int64_t bestCost = -1;
+        for (int64_t r = maxRows; r >= 1; --r) {
+            const int64_t units = p.n * t.channelChunks * CeilDiv(rows, r);
+            const int64_t cost = CeilDiv(units, std::max<int64_t>(inputCores, 1)) * (r + TapsPerAxis(p.mode) - 1);
+            if (bestCost < 0 || cost < bestCost) {
+                bestCost = cost;
+                t.tileRows = r;
+            }
+        }
+        t.tilesPerPlane = CeilDiv(rows, t.tileRows);
+        t.inputUnits = p.n * t.channelChunks * t.tilesPerPlane;
+        t.inputCores = std::min<int64_t>(inputCores, t.inputUnits);
+    }
+    if (p.gridGrad) {
+        t.gridUnits = p.n * t.gridChunks;
+        t.gridCores = std::min<int64_t>(gridCores, t.gridUnits);
+        t.gridCoreFirst = shared ? 0 : t.inputCores;
+    }
+    if (t.inputUnits + t.gridUnits == 0) { *why = "empty problem has no work units"; return false; }
+    out->blockDim = static_cast<uint32_t>(std::max<int64_t>(t.inputCores, t.gridCoreFirst + t.gridCores));
     out->tilingKey = MakeGradTilingKey(p.dims, p.dataKind, p.mode);
     out->workspaceBytes = Align(sizeof(GridSampleGradTilingData), 64);
     return true;

@@ -30,4 +30,7 @@ uint64_t MakeGradTilingKey(int32_t dims, int32_t dataKind, int32_t mode);
 // input row wider than the UB accumulator, or a DMA gap beyond 32 bits.
 bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradTiling* out, std::string* why);
 
+// UB bytes a core carves for the given roles (the grid chunk and the roles' buffers).
+int64_t GradUbBytes(const GridSampleGradTilingData& t, bool inputRole, bool gridRole);
+
 }  // namespace gridsample

@@ -171,68 +171,100 @@ public:
         gridGm_.SetGlobalBuffer((__gm__ T*)grid, gridElems);
         if (t.computeInputGrad) igGm_.SetGlobalBuffer((__gm__ T*)inputGrad, inElems);
         if (t.computeGridGrad) ggGm_.SetGlobalBuffer((__gm__ T*)gridGrad, gridElems);
+        // cores [0, inputCores) take the input-gradient units, [gridCoreFirst, + gridCores) the grid-gradient ones
+        const int64_t core = static_cast<int64_t>(AscendC::GetBlockIdx());
+        UnitRange(t.inputUnits, t.inputCores, core, &inputBegin_, &inputEnd_);
+        UnitRange(t.gridUnits, t.gridCores, core - t.gridCoreFirst, &gridBegin_, &gridEnd_);
+        if (inputBegin_ >= inputEnd_ && gridBegin_ >= gridEnd_) return;
         pipe_.InitBuffer(gridBuf_, t.gridBufBytes);
-        pipe_.InitBuffer(goBuf_, t.goBufBytes);
-        pipe_.InitBuffer(tapBuf_, t.tapBufBytes);
-        pipe_.InitBuffer(accBuf_, t.accBytes);
-        pipe_.InitBuffer(pointBuf_, t.pointBufBytes);
-        pipe_.InitBuffer(pointOut_, t.pointBufBytes);
-        if constexpr (!kIsFloat) {
-            pipe_.InitBuffer(gridFloat_, t.gridFloatBytes);
-            pipe_.InitBuffer(goFloat_, t.goFloatBytes);
-            pipe_.InitBuffer(tapFloat_, t.tapFloatBytes);
-            pipe_.InitBuffer(accOut_, t.accOutBytes);
-            pipe_.InitBuffer(pointOutT_, t.pointOutBytes);
-        }
-        goSlab_ = AlignElems(t.pointChunk);
-        block_ = (t.channelChunk + 7) / 8 * 8;
-        rowSlab_ = AlignElems(t.inW);
-        tapSlab_ = 32 / static_cast<int64_t>(sizeof(T));
-        if (t.computeInputGrad) {
-            pipe_.InitBuffer(goT_, t.goTBytes);
-            pipe_.InitBuffer(goIndex_, t.goIndexBytes);
-            pipe_.InitBuffer(rowStage_, t.rowStageBytes);
-            pipe_.InitBuffer(rowIndex_, t.rowIndexBytes);
-            // Gather offsets (bytes), written once: point p's block takes channel ch of the
-            // channel-major gradOutput chunk (lanes beyond the chunk repeat channel 0 and are never
-            // used); a row's pixel i sits at block i of the accumulator.
-            AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
-            for (int64_t p = 0; p < t.pointChunk; ++p) {
-                for (int64_t ch = 0; ch < block_; ++ch) {
-                    const int64_t from = (ch < t.channelChunk ? ch : 0) * goSlab_ + p;
-                    goIndex.SetValue(static_cast<uint32_t>(p * block_ + ch), static_cast<uint32_t>(from * 4));
-                }
-            }
-            AscendC::LocalTensor<uint32_t> rowIndex = rowIndex_.template Get<uint32_t>();
-            for (int64_t i = 0; i < t.inW; ++i) rowIndex.SetValue(static_cast<uint32_t>(i), static_cast<uint32_t>(i * block_ * 4));
-            AscendC::PipeBarrier<PIPE_ALL>();
-        }
+        if constexpr (!kIsFloat) pipe_.InitBuffer(gridFloat_, t.gridFloatBytes);
+        if (inputBegin_ < inputEnd_) InitInputRole();
+        if (gridBegin_ < gridEnd_) InitGridRole();
     }
 
     __aicore__ inline void Process() {
-        const int64_t total = t_.inputUnits + t_.gridUnits;
-        const int64_t begin = static_cast<int64_t>(AscendC::GetBlockIdx()) * t_.unitsPerCore;
-        int64_t end = begin + t_.unitsPerCore;
-        if (end > total) end = total;
-        for (int64_t u = begin; u < end; ++u) {
-            if (u < t_.inputUnits) InputGradUnit(u);
-            else GridGradUnit(u - t_.inputUnits);
-        }
+        for (int64_t u = inputBegin_; u < inputEnd_; ++u) InputGradUnit(u);
+        for (int64_t u = gridBegin_; u < gridEnd_; ++u) GridGradUnit(u);
     }
 
 private:
     static constexpr bool kIsFloat = sizeof(T) == 4;
+    static constexpr int32_t kTaps = MODE == 2 ? 4 : (MODE == 0 ? 2 : 1);   // taps per axis
+    static constexpr int32_t kTapsZ = DIMS == 3 ? kTaps : 1;
+    static constexpr int32_t kTapCount = kTaps * kTaps * kTapsZ;
+    static constexpr int32_t kRowsPerPoint = kTaps * kTapsZ;               // tap rows (z, y) of one point
+    static constexpr int64_t kElem = static_cast<int64_t>(sizeof(T));
+    static constexpr int64_t kZeroBytes = 32;                               // the zero block in front of a window plane
+    static constexpr int64_t kMaxBlockLen = 2097151;                        // DataCopyPad blockLen, bytes
+
+    // Core k's contiguous range of `units` split over `cores` (empty when k is not one of them).
+    __aicore__ static inline void UnitRange(int64_t units, int64_t cores, int64_t k, int64_t* begin, int64_t* end) {
+        *begin = 0;
+        *end = 0;
+        if (k < 0 || k >= cores) return;
+        const int64_t per = units / cores, tail = units % cores;
+        *begin = k * per + (k < tail ? k : tail);
+        *end = *begin + per + (k < tail ? 1 : 0);
+    }
 
     __aicore__ inline int64_t AlignElems(int64_t n) const {
-        const int64_t per = 32 / static_cast<int64_t>(sizeof(T));
+        const int64_t per = 32 / kElem;
         return (n + per - 1) / per * per;
+    }
+    // gradOutput slabs (elements per channel) of the input and the grid role
+    __aicore__ inline int64_t PointSlab() const { return AlignElems(t_.pointChunk); }
+    __aicore__ inline int64_t GridSlab() const { return AlignElems(t_.gridChunk); }
+
+    __aicore__ inline void InitInputRole() {
+        pipe_.InitBuffer(rangeIndex_, t_.rangeIndexBytes);
+        pipe_.InitBuffer(rangeBuf_, t_.rangeBytes);
+        pipe_.InitBuffer(goBuf_, t_.goBufBytes);
+        if constexpr (!kIsFloat) pipe_.InitBuffer(goFloat_, t_.goFloatBytes);
+        pipe_.InitBuffer(goT_, t_.goTBytes);
+        pipe_.InitBuffer(goIndex_, t_.goIndexBytes);
+        pipe_.InitBuffer(accBuf_, t_.accBytes);
+        pipe_.InitBuffer(rowStage_, t_.rowStageBytes);
+        pipe_.InitBuffer(rowIndex_, t_.rowIndexBytes);
+        if constexpr (!kIsFloat) pipe_.InitBuffer(accOut_, t_.accOutBytes);
+        block_ = (t_.channelChunk + 7) / 8 * 8;
+        rowSlab_ = AlignElems(t_.inW);
+        // Gather offsets (bytes), written once: point p's block takes channel ch of the
+        // channel-major gradOutput chunk (lanes beyond the chunk repeat channel 0 and are never
+        // used); a row's pixel i sits at block i of the accumulator; the y (then z) coordinate of
+        // point p of a grid chunk.
+        AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
+        for (int64_t p = 0; p < t_.pointChunk; ++p) {
+            for (int64_t ch = 0; ch < block_; ++ch) {
+                const int64_t from = (ch < t_.channelChunk ? ch : 0) * PointSlab() + p;
+                goIndex.SetValue(static_cast<uint32_t>(p * block_ + ch), static_cast<uint32_t>(from * 4));
+            }
+        }
+        AscendC::LocalTensor<uint32_t> rowIndex = rowIndex_.template Get<uint32_t>();
+        for (int64_t i = 0; i < t_.inW; ++i) rowIndex.SetValue(static_cast<uint32_t>(i), static_cast<uint32_t>(i * block_ * 4));
+        AscendC::LocalTensor<uint32_t> rangeIndex = rangeIndex_.template Get<uint32_t>();
+        for (int64_t k = 0; k + 1 < DIMS; ++k)
+            for (int64_t p = 0; p < t_.scanChunk; ++p)
+                rangeIndex.SetValue(static_cast<uint32_t>(k * t_.scanChunk + p), static_cast<uint32_t>((p * DIMS + k + 1) * 4));
+        AscendC::PipeBarrier<PIPE_ALL>();
+    }
+
+    __aicore__ inline void InitGridRole() {
+        pipe_.InitBuffer(gridGo_, t_.gridGoBytes);
+        if constexpr (!kIsFloat) pipe_.InitBuffer(gridGoFloat_, t_.gridGoFloatBytes);
+        pipe_.InitBuffer(window_, t_.windowBytes);
+        pipe_.InitBuffer(offsets_, t_.offsetBytes);
+        pipe_.InitBuffer(tapSums_, t_.tapSumBytes);
+        pipe_.InitBuffer(gathered_, t_.gatheredBytes);
+        if constexpr (!kIsFloat) pipe_.InitBuffer(gatheredIo_, t_.gatheredIoBytes);
+        pipe_.InitBuffer(result_, t_.resultBytes);
+        if constexpr (!kIsFloat) pipe_.InitBuffer(resultOut_, t_.resultOutBytes);
     }
 
     // Loads points [p0, p0 + np) of batch b: the grid coordinates as floats.
     __aicore__ inline AscendC::LocalTensor<float> LoadGrid(int64_t b, int64_t p0, int64_t np) {
         AscendC::PipeBarrier<PIPE_ALL>();   // earlier scalar reads of the buffer are done
         AscendC::LocalTensor<T> raw = gridBuf_.template Get<T>();
-        AscendC::DataCopyExtParams copy(1, static_cast<uint32_t>(np * DIMS * sizeof(T)), 0, 0, 0);
+        AscendC::DataCopyExtParams copy(1, static_cast<uint32_t>(np * DIMS * kElem), 0, 0, 0);
         AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
         AscendC::DataCopyPad(raw, gridGm_[(b * t_.points + p0) * DIMS], copy, pad);
         AscendC::PipeBarrier<PIPE_ALL>();
@@ -246,14 +278,17 @@ private:
         }
     }
 
-    // Loads gradOutput of channels [c0, c0 + cc) at points [p0, p0 + np) of batch b as floats, one
-    // slab of goSlab_ per channel.
-    __aicore__ inline AscendC::LocalTensor<float> LoadGradOutput(int64_t b, int64_t c0, int64_t cc, int64_t p0, int64_t np) {
-        AscendC::PipeBarrier<PIPE_ALL>();   // earlier scalar reads of the buffer are done
-        AscendC::LocalTensor<T> raw = goBuf_.template Get<T>();
-        const uint32_t len = static_cast<uint32_t>(np * sizeof(T));
-        const uint32_t gap = static_cast<uint32_t>((t_.points - np) * sizeof(T));
-        const uint32_t slabBlocks = static_cast<uint32_t>(goSlab_ * sizeof(T) / 32);
+    // Loads gradOutput of channels [c0, c0 + cc) at points [p0, p0 + np) of batch b as floats into
+    // `raw` (and `asFloat` for half types), one slab of `slab` elements per channel.
+    __aicore__ inline AscendC::LocalTensor<float> LoadGradOutput(int64_t b, int64_t c0, int64_t cc, int64_t p0, int64_t np,
+                                                                 AscendC::TBuf<AscendC::TPosition::VECIN>& rawBuf,
+                                                                 AscendC::TBuf<AscendC::TPosition::VECCALC>& floatBuf,
+                                                                 int64_t slab) {
+        AscendC::PipeBarrier<PIPE_ALL>();   // earlier reads of the buffer are done
+        AscendC::LocalTensor<T> raw = rawBuf.template Get<T>();
+        const uint32_t len = static_cast<uint32_t>(np * kElem);
+        const uint32_t gap = static_cast<uint32_t>((t_.points - np) * kElem);
+        const uint32_t slabBlocks = static_cast<uint32_t>(slab * kElem / 32);
         const uint32_t usedBlocks = (len + 31) / 32;
         AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), len, gap, slabBlocks - usedBlocks, 0);
         AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
@@ -262,8 +297,8 @@ private:
         if constexpr (kIsFloat) {
             return raw;
         } else {
-            AscendC::LocalTensor<float> f = goFloat_.template Get<float>();
-            AscendC::Cast(f, raw, AscendC::RoundMode::CAST_NONE, static_cast<uint32_t>(cc * goSlab_));
+            AscendC::LocalTensor<float> f = floatBuf.template Get<float>();
+            AscendC::Cast(f, raw, AscendC::RoundMode::CAST_NONE, static_cast<uint32_t>(cc * slab));
             AscendC::PipeBarrier<PIPE_ALL>();
             return f;
         }
@@ -285,10 +320,13 @@ private:
         }
     }
 
-    // True when a tap of one of the chunk's np points lies in rows [r0, r0 + nr) of the D*H rows.
-    __aicore__ inline bool ChunkTouchesRows(const AscendC::LocalTensor<float>& coords, int64_t np, int64_t r0, int64_t nr) {
+    // ---- input gradient ------------------------------------------------------------------------
+    // True when a tap of one of points [from, from + np) of a loaded chunk lies in rows [r0, r0 + nr)
+    // of the D*H rows.
+    __aicore__ inline bool ChunkTouchesRows(const AscendC::LocalTensor<float>& coords, int64_t from, int64_t np,
+                                            int64_t r0, int64_t nr) {
         GradAxis axes[3];
-        for (int64_t p = 0; p < np; ++p) {
+        for (int64_t p = from; p < from + np; ++p) {
             PointAxes(coords, p, axes);
             for (int32_t jz = 0; jz < axes[2].count; ++jz) {
                 if (axes[2].index[jz] < 0) continue;
@@ -300,6 +338,60 @@ private:
             }
         }
         return false;
+    }
+
+    // The taps one axis' coordinates in [gmin, gmax] can reach, clamped into [0, size): false when
+    // there is no such shortcut (a NaN or an infinity among them, which makes their sum `gsum`
+    // non-finite; coordinates beyond 2^24; reflection that may move a tap). The coordinate maps are
+    // monotonic, so the extremes bound every point's taps (floor - 1 .. floor + 2 covers nearest,
+    // linear and cubic; border clamps; zeros padding drops taps outside; reflection is the identity
+    // while no tap leaves the image). lo > hi: no tap inside.
+    __aicore__ inline bool AxisTapRange(float gmin, float gmax, float gsum, int64_t size, int64_t* lo, int64_t* hi) const {
+        if (!(gsum - gsum == 0.0f)) return false;   // x - x is 0 for finite x only
+        const bool ac = t_.alignCorners != 0;
+        const float last = static_cast<float>(size - 1);
+        const float fsize = static_cast<float>(size);
+        const float cmin = ac ? (gmin + 1.0f) / 2.0f * last : ((gmin + 1.0f) * fsize - 1.0f) / 2.0f;
+        const float cmax = ac ? (gmax + 1.0f) / 2.0f * last : ((gmax + 1.0f) * fsize - 1.0f) / 2.0f;
+        if (!(cmin > -kGradMaxExactCoord && cmax < kGradMaxExactCoord)) return false;
+        if (t_.padding == 2) {
+            const bool inside = MODE == 2 ? (cmin >= 1.0f && cmax < last - 1.0f) : (cmin >= 0.0f && cmax <= last);
+            if (!inside) return false;
+        }
+        int64_t a = static_cast<int64_t>(GradFloor(cmin)) - 1;
+        int64_t z = static_cast<int64_t>(GradFloor(cmax)) + 2;
+        a = a < 0 ? 0 : a;
+        z = z > size - 1 ? size - 1 : z;
+        *lo = a;
+        *hi = z;
+        return true;
+    }
+
+    // False when no tap of a scan chunk's ns points can lie in rows [r0, r0 + nr) of the D*H rows:
+    // the min, max and sum of the chunk's y (and z) coordinates on the vector unit bound every tap.
+    __aicore__ inline bool ScanMayTouch(const AscendC::LocalTensor<float>& coords, int64_t ns, int64_t r0, int64_t nr) {
+        AscendC::LocalTensor<float> range = rangeBuf_.template Get<float>();
+        AscendC::LocalTensor<float> values = range;
+        AscendC::LocalTensor<float> scratch = range[static_cast<uint32_t>(t_.scanChunk)];
+        AscendC::LocalTensor<float> res = range[static_cast<uint32_t>(2 * t_.scanChunk)];
+        AscendC::LocalTensor<uint32_t> index = rangeIndex_.template Get<uint32_t>();
+        for (int32_t k = 0; k + 1 < DIMS; ++k) {   // y, then z: min, max and sum 32 bytes apart
+            AscendC::Gather(values, coords, index[static_cast<uint32_t>(k * t_.scanChunk)], 0u, static_cast<uint32_t>(ns));
+            AscendC::ReduceMin(res[static_cast<uint32_t>(k * 24)], values, scratch, static_cast<int32_t>(ns));
+            AscendC::ReduceMax(res[static_cast<uint32_t>(k * 24 + 8)], values, scratch, static_cast<int32_t>(ns));
+            AscendC::ReduceSum(res[static_cast<uint32_t>(k * 24 + 16)], values, scratch, static_cast<int32_t>(ns));
+        }
+        AscendC::PipeBarrier<PIPE_ALL>();
+        int64_t lo[2] = {0, 0}, hi[2] = {0, 0};
+        const int64_t sizes[2] = {t_.inH, t_.inD};
+        for (int32_t k = 0; k + 1 < DIMS; ++k) {
+            const uint32_t at = static_cast<uint32_t>(k * 24);
+            if (!AxisTapRange(res.GetValue(at), res.GetValue(at + 8), res.GetValue(at + 16), sizes[k], &lo[k], &hi[k]))
+                return true;
+            if (lo[k] > hi[k]) return false;   // every tap outside the image
+        }
+        const int64_t first = lo[1] * t_.inH + lo[0], last = hi[1] * t_.inH + hi[0];
+        return last >= r0 && first < r0 + nr;
     }
 
     // Input-gradient unit: (batch, channel chunk, row tile).
@@ -319,53 +411,69 @@ private:
         AscendC::LocalTensor<float> goT = goT_.template Get<float>();
         AscendC::LocalTensor<float> product = goT[static_cast<uint32_t>(t_.pointChunk * block_)];
         AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
-        const int32_t lanes = static_cast<int32_t>(cc);
         GradAxis axes[3];
-        for (int64_t p0 = 0; p0 < t_.points; p0 += t_.pointChunk) {
-            const int64_t np = (t_.points - p0) < t_.pointChunk ? (t_.points - p0) : t_.pointChunk;
-            AscendC::LocalTensor<float> coords = LoadGrid(b, p0, np);
-            // bucket the chunk on the fly: its gradOutput is fetched only when a tap falls in the tile
-            if (!ChunkTouchesRows(coords, np, r0, nr)) continue;
-            AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, p0, np);
-            // point-major: one block of the chunk's channels per point
-            // (Gather: atlasascendc_api_07_0092, byte offsets; count within the source and the
-            // offsets, which the tiling sizes for block_ slabs)
-            AscendC::Gather(goT, go, goIndex, 0u, static_cast<uint32_t>(np * block_));
-            AscendC::PipeBarrier<PIPE_ALL>();
-            // per tap, one multiply and one add of the point's channels into the pixel's block: each
-            // element still sums weight * gradOutput over the points (and taps) in order, rounded
-            // after the multiply and after the add as on the scalar unit
-            for (int64_t p = 0; p < np; ++p) {
-                PointAxes(coords, p, axes);
-                for (int32_t jz = 0; jz < axes[2].count; ++jz) {
-                    if (axes[2].index[jz] < 0) continue;
-                    for (int32_t jy = 0; jy < axes[1].count; ++jy) {
-                        if (axes[1].index[jy] < 0) continue;
-                        const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
-                        if (row < r0 || row >= r0 + nr) continue;
-                        const float wzy = axes[2].weight[jz] * axes[1].weight[jy];
-                        for (int32_t jx = 0; jx < axes[0].count; ++jx) {
-                            if (axes[0].index[jx] < 0) continue;
-                            const float wt = wzy * axes[0].weight[jx];
-                            const int64_t at = ((row - r0) * w + axes[0].index[jx]) * block_;
-                            AscendC::Muls(product, goT[static_cast<uint32_t>(p * block_)], wt, lanes);
-                            AscendC::PipeBarrier<PIPE_V>();
-                            AscendC::Add(acc[static_cast<uint32_t>(at)], acc[static_cast<uint32_t>(at)], product, lanes);
-                            AscendC::PipeBarrier<PIPE_V>();
+        for (int64_t s0 = 0; s0 < t_.points; s0 += t_.scanChunk) {
+            const int64_t ns = (t_.points - s0) < t_.scanChunk ? (t_.points - s0) : t_.scanChunk;
+            AscendC::LocalTensor<float> coords = LoadGrid(b, s0, ns);
+            if (!ScanMayTouch(coords, ns, r0, nr)) continue;
+            for (int64_t from = 0; from < ns; from += t_.pointChunk) {
+                const int64_t np = (ns - from) < t_.pointChunk ? (ns - from) : t_.pointChunk;
+                // gradOutput is fetched only for point chunks with a tap in the tile
+                if (!ChunkTouchesRows(coords, from, np, r0, nr)) continue;
+                AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, s0 + from, np, goBuf_, goFloat_, PointSlab());
+                // point-major: one block of the chunk's channels per point
+                // (Gather: atlasascendc_api_07_0092, byte offsets; count within the source and the
+                // offsets, which the tiling sizes for block_ slabs)
+                AscendC::Gather(goT, go, goIndex, 0u, static_cast<uint32_t>(np * block_));
+                AscendC::PipeBarrier<PIPE_ALL>();
+                // per tap, one multiply of the point's channels by the tap weight, and per run of
+                // adjacent x taps of a tap row one add into their pixels' adjacent blocks: each
+                // element sums weight * gradOutput over the points (and taps) in order, rounded after
+                // the multiply and after the add (taps that coincide, clamped by border padding, are
+                // added one by one). Lanes beyond the chunk's channels are never stored.
+                for (int64_t p = 0; p < np; ++p) {
+                    PointAxes(coords, from + p, axes);
+                    const AscendC::LocalTensor<float> src = goT[static_cast<uint32_t>(p * block_)];
+                    for (int32_t jz = 0; jz < axes[2].count; ++jz) {
+                        if (axes[2].index[jz] < 0) continue;
+                        for (int32_t jy = 0; jy < axes[1].count; ++jy) {
+                            if (axes[1].index[jy] < 0) continue;
+                            const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
+                            if (row < r0 || row >= r0 + nr) continue;
+                            const float wzy = axes[2].weight[jz] * axes[1].weight[jy];
+                            int32_t jx = 0;
+                            while (jx < axes[0].count) {
+                                const int32_t first = axes[0].index[jx];
+                                if (first < 0) {
+                                    ++jx;
+                                    continue;
+                                }
+                                int32_t run = 0;
+                                while (jx + run < axes[0].count && axes[0].index[jx + run] == first + run) {
+                                    AscendC::Muls(product[static_cast<uint32_t>(run * block_)], src, wzy * axes[0].weight[jx + run],
+                                                  static_cast<int32_t>(block_));
+                                    ++run;
+                                }
+                                const uint32_t at = static_cast<uint32_t>(((row - r0) * w + first) * block_);
+                                AscendC::PipeBarrier<PIPE_V>();
+                                AscendC::Add(acc[at], acc[at], product, static_cast<int32_t>(run * block_));
+                                AscendC::PipeBarrier<PIPE_V>();
+                                jx += run;
+                            }
                         }
                     }
                 }
+                AscendC::PipeBarrier<PIPE_ALL>();
             }
-            AscendC::PipeBarrier<PIPE_ALL>();
         }
         // the store, a row of the tile at a time: gathered channel-major (cc slabs of W), then one
         // DMA of cc blocks of W elements
         AscendC::LocalTensor<float> stage = rowStage_.template Get<float>();
         AscendC::LocalTensor<uint32_t> rowIndex = rowIndex_.template Get<uint32_t>();
-        const uint32_t len = static_cast<uint32_t>(w * sizeof(T));
-        const uint32_t slabBlocks = static_cast<uint32_t>(rowSlab_ * sizeof(T) / 32);
+        const uint32_t len = static_cast<uint32_t>(w * kElem);
+        const uint32_t slabBlocks = static_cast<uint32_t>(rowSlab_ * kElem / 32);
         const uint32_t usedBlocks = (len + 31) / 32;
-        const uint32_t gap = static_cast<uint32_t>((plane_ - w) * sizeof(T));
+        const uint32_t gap = static_cast<uint32_t>((plane_ - w) * kElem);
         AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), len, slabBlocks - usedBlocks, gap, 0);
         for (int64_t r = 0; r < nr; ++r) {
             AscendC::PipeBarrier<PIPE_ALL>();   // the previous row's store has read the stage
@@ -387,43 +495,66 @@ private:
         AscendC::PipeBarrier<PIPE_ALL>();
     }
 
-    // Grid-gradient unit: (batch, chunk of points).
+    // ---- grid gradient -------------------------------------------------------------------------
+    // Grid-gradient unit: (batch, chunk of points). d out / d coordinate of axis k at point p is
+    // sum over channels c and taps t of gradOutput[c, p] * value[c, tap t] * coefficient_k,t (the
+    // weight derivative along k times the other axes' weights). Per tap, the vector unit first sums
+    // gradOutput x tap value over the channels in order (a Gather of the tap from a window of input
+    // rows, or from per-point tap rows, and one MulAddDst per channel); the scalar unit then
+    // weighs the tap sums. Neither order depends on the tiling.
     __aicore__ inline void GridGradUnit(int64_t u) {
-        const int64_t b = u / t_.pointChunks;
-        const int64_t p0 = (u % t_.pointChunks) * t_.pointChunk;
-        const int64_t np = (t_.points - p0) < t_.pointChunk ? (t_.points - p0) : t_.pointChunk;
-        AscendC::LocalTensor<float> sums = pointBuf_.template Get<float>();
-        AscendC::Duplicate(sums, 0.0f, static_cast<int32_t>(t_.pointChunk * 3));
-        AscendC::PipeBarrier<PIPE_ALL>();
-        GradAxis axes[3];
+        const int64_t b = u / t_.gridChunks;
+        const int64_t p0 = (u % t_.gridChunks) * t_.gridChunk;
+        const int64_t np = (t_.points - p0) < t_.gridChunk ? (t_.points - p0) : t_.gridChunk;
         AscendC::LocalTensor<float> coords = LoadGrid(b, p0, np);
+        AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
         if constexpr (MODE != 1) {
-            for (int64_t chunk = 0; chunk < t_.channelChunks; ++chunk) {
-                const int64_t c0 = chunk * t_.channelChunk;
-                const int64_t cc = (t_.c - c0) < t_.channelChunk ? (t_.c - c0) : t_.channelChunk;
-                AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, p0, np);
-                for (int64_t p = 0; p < np; ++p) {
-                    PointAxes(coords, p, axes);
-                    AccumulatePoint(b, c0, cc, p, axes, go, sums);
+            AscendC::Duplicate(sums, 0.0f, static_cast<int32_t>(kTapCount * t_.gridChunk));
+            int64_t rowLo = 0, rowHi = -1;
+            TapRowBox(coords, np, &rowLo, &rowHi);
+            const int64_t runBytes = (rowHi - rowLo + 1) * t_.inW * kElem;
+            const int64_t planeBytes = kZeroBytes + (runBytes + 31) / 32 * 32;
+            if (rowHi < rowLo) {
+                // no valid tap: every sum stays 0
+            } else if (runBytes <= kMaxBlockLen && planeBytes <= t_.windowBytes) {
+                SumTapsFromWindow(b, p0, np, coords, rowLo, rowHi, planeBytes);
+            } else {
+                SumTapsPerPoint(b, p0, np, coords);
+            }
+        }
+        // results: d coordinate / d grid times the weighted tap sums, in the grid's order (x, y, z)
+        AscendC::PipeBarrier<PIPE_ALL>();
+        AscendC::LocalTensor<float> res = result_.template Get<float>();
+        GradAxis axes[3];
+        for (int64_t p = 0; p < np; ++p) {
+            float sum[3] = {0.0f, 0.0f, 0.0f};
+            if constexpr (MODE != 1) {
+                PointAxes(coords, p, axes);
+                for (int32_t jz = 0; jz < axes[2].count; ++jz) {
+                    if (axes[2].index[jz] < 0) continue;
+                    for (int32_t jy = 0; jy < axes[1].count; ++jy) {
+                        if (axes[1].index[jy] < 0) continue;
+                        for (int32_t jx = 0; jx < axes[0].count; ++jx) {
+                            if (axes[0].index[jx] < 0) continue;
+                            const int32_t tap = (jz * kTaps + jy) * kTaps + jx;
+                            const float s = sums.GetValue(static_cast<uint32_t>(tap * t_.gridChunk + p));
+                            sum[0] += s * axes[0].dweight[jx] * axes[1].weight[jy] * axes[2].weight[jz];
+                            sum[1] += s * axes[0].weight[jx] * axes[1].dweight[jy] * axes[2].weight[jz];
+                            if constexpr (DIMS == 3) sum[2] += s * axes[0].weight[jx] * axes[1].weight[jy] * axes[2].dweight[jz];
+                        }
+                    }
                 }
             }
-        }
-        // results: d coordinate / d grid times the sums, in the grid's order (x, y, z)
-        AscendC::LocalTensor<float> res = pointOut_.template Get<float>();
-        for (int64_t p = 0; p < np; ++p) {
-            PointAxes(coords, p, axes);
-            for (int32_t k = 0; k < DIMS; ++k) {
-                const uint32_t at = static_cast<uint32_t>(p * DIMS + k);
-                res.SetValue(at, MODE == 1 ? 0.0f : axes[k].coordGrad * sums.GetValue(static_cast<uint32_t>(p * 3 + k)));
-            }
+            for (int32_t k = 0; k < DIMS; ++k)
+                res.SetValue(static_cast<uint32_t>(p * DIMS + k), MODE == 1 ? 0.0f : axes[k].coordGrad * sum[k]);
         }
         AscendC::PipeBarrier<PIPE_ALL>();
-        AscendC::DataCopyExtParams copy(1, static_cast<uint32_t>(np * DIMS * sizeof(T)), 0, 0, 0);
+        AscendC::DataCopyExtParams copy(1, static_cast<uint32_t>(np * DIMS * kElem), 0, 0, 0);
         const int64_t dst = (b * t_.points + p0) * DIMS;
         if constexpr (kIsFloat) {
             AscendC::DataCopyPad(ggGm_[dst], res, copy);
         } else {
-            AscendC::LocalTensor<T> out = pointOutT_.template Get<T>();
+            AscendC::LocalTensor<T> out = resultOut_.template Get<T>();
             AscendC::Cast(out, res, AscendC::RoundMode::CAST_RINT, static_cast<uint32_t>(np * DIMS));
             AscendC::PipeBarrier<PIPE_ALL>();
             AscendC::DataCopyPad(ggGm_[dst], out, copy);
@@ -431,78 +562,161 @@ private:
         AscendC::PipeBarrier<PIPE_ALL>();
     }
 
-    // Adds point p's contribution of channels [c0, c0 + cc) to its sums: per tap row, one DMA
-    // brings the row's run of x taps for every channel of the chunk.
-    __aicore__ inline void AccumulatePoint(int64_t b, int64_t c0, int64_t cc, int64_t p, const GradAxis* axes,
-                                           const AscendC::LocalTensor<float>& go, const AscendC::LocalTensor<float>& sums) {
-        int32_t xmin = -1, xmax = -1;
-        for (int32_t jx = 0; jx < axes[0].count; ++jx) {
-            const int32_t ix = axes[0].index[jx];
-            if (ix < 0) continue;
-            if (xmin < 0 || ix < xmin) xmin = ix;
-            if (ix > xmax) xmax = ix;
+    // The range of the D*H rows the valid taps of the chunk's points lie in (empty: hi < lo).
+    __aicore__ inline void TapRowBox(const AscendC::LocalTensor<float>& coords, int64_t np, int64_t* lo, int64_t* hi) {
+        GradAxis axes[3];
+        for (int64_t p = 0; p < np; ++p) {
+            PointAxes(coords, p, axes);
+            bool anyX = false;
+            for (int32_t jx = 0; jx < axes[0].count; ++jx) anyX = anyX || axes[0].index[jx] >= 0;
+            if (!anyX) continue;
+            for (int32_t jz = 0; jz < axes[2].count; ++jz) {
+                if (axes[2].index[jz] < 0) continue;
+                for (int32_t jy = 0; jy < axes[1].count; ++jy) {
+                    if (axes[1].index[jy] < 0) continue;
+                    const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
+                    if (*hi < *lo) {
+                        *lo = row;
+                        *hi = row;
+                    }
+                    *lo = row < *lo ? row : *lo;
+                    *hi = row > *hi ? row : *hi;
+                }
+            }
         }
-        if (xmin < 0) return;
-        const uint32_t run = static_cast<uint32_t>(xmax - xmin + 1);
-        float sx = sums.GetValue(static_cast<uint32_t>(p * 3));
-        float sy = sums.GetValue(static_cast<uint32_t>(p * 3 + 1));
-        float sz = sums.GetValue(static_cast<uint32_t>(p * 3 + 2));
-        // per tap row (in order), one DMA for the chunk's channels, then the channels in order:
-        // the same order whatever the core count
-        for (int32_t jz = 0; jz < axes[2].count; ++jz) {
-            if (axes[2].index[jz] < 0) continue;
-            for (int32_t jy = 0; jy < axes[1].count; ++jy) {
-                if (axes[1].index[jy] < 0) continue;
-                const AscendC::LocalTensor<float> taps =
-                    LoadTapRow(b, c0, cc, static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy], xmin, run);
-                for (int64_t ch = 0; ch < cc; ++ch) {
-                    const float g = go.GetValue(static_cast<uint32_t>(ch * goSlab_ + p));
-                    for (int32_t jx = 0; jx < axes[0].count; ++jx) {
-                        const int32_t ix = axes[0].index[jx];
-                        if (ix < 0) continue;
-                        const float v = g * taps.GetValue(static_cast<uint32_t>(ch * tapSlab_ + ix - xmin));
-                        sx += v * axes[0].dweight[jx] * axes[1].weight[jy] * axes[2].weight[jz];
-                        sy += v * axes[0].weight[jx] * axes[1].dweight[jy] * axes[2].weight[jz];
-                        if constexpr (DIMS == 3) sz += v * axes[0].weight[jx] * axes[1].weight[jy] * axes[2].dweight[jz];
+    }
+
+    // Adds gradOutput x tap value of channels [c0, c0 + cc) to the tap sums of `count` points
+    // starting at slot s0; the taps are read from `src` at the offsets (bytes) plus c * channelBytes.
+    __aicore__ inline void AccumulateTaps(const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<float>& go,
+                                          int64_t cc, int64_t channelBytes, int64_t s0, int64_t count) {
+        AscendC::LocalTensor<uint32_t> off = offsets_.template Get<uint32_t>();
+        AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
+        AscendC::LocalTensor<float> v = gathered_.template Get<float>();
+        for (int64_t c = 0; c < cc; ++c) {
+            const uint32_t base = static_cast<uint32_t>(c * channelBytes);
+            for (int32_t tap = 0; tap < kTapCount; ++tap) {
+                const uint32_t at = static_cast<uint32_t>(tap * t_.gridChunk + s0);
+                if constexpr (kIsFloat) {
+                    AscendC::Gather(v, src, off[at], base, static_cast<uint32_t>(count));
+                } else {
+                    AscendC::LocalTensor<T> raw = gatheredIo_.template Get<T>();
+                    AscendC::Gather(raw, src, off[at], base, static_cast<uint32_t>(count));
+                    AscendC::Cast(v, raw, AscendC::RoundMode::CAST_NONE, static_cast<uint32_t>(count));
+                }
+                AscendC::MulAddDst(sums[at], v, go[static_cast<uint32_t>(c * GridSlab() + s0)], static_cast<int32_t>(count));
+            }
+        }
+    }
+
+    // Window path: the chunk's taps lie in rows [rowLo, rowHi] of the D*H rows; a window plane per
+    // channel holds a zero block and those whole rows (one DMA for a group of channels).
+    __aicore__ inline void SumTapsFromWindow(int64_t b, int64_t p0, int64_t np, const AscendC::LocalTensor<float>& coords,
+                                             int64_t rowLo, int64_t rowHi, int64_t planeBytes) {
+        AscendC::LocalTensor<uint32_t> off = offsets_.template Get<uint32_t>();
+        GradAxis axes[3];
+        for (int64_t p = 0; p < np; ++p) {
+            PointAxes(coords, p, axes);
+            for (int32_t jz = 0; jz < kTapsZ; ++jz) {
+                for (int32_t jy = 0; jy < kTaps; ++jy) {
+                    const bool rowValid = jz < axes[2].count && jy < axes[1].count && axes[2].index[jz] >= 0 &&
+                                          axes[1].index[jy] >= 0;
+                    const int64_t row = rowValid ? static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy] : 0;
+                    for (int32_t jx = 0; jx < kTaps; ++jx) {
+                        const bool valid = rowValid && jx < axes[0].count && axes[0].index[jx] >= 0;
+                        const int64_t at = valid ? kZeroBytes + ((row - rowLo) * t_.inW + axes[0].index[jx]) * kElem : 0;
+                        off.SetValue(static_cast<uint32_t>(((jz * kTaps + jy) * kTaps + jx) * t_.gridChunk + p),
+                                     static_cast<uint32_t>(at));
                     }
                 }
             }
         }
-        sums.SetValue(static_cast<uint32_t>(p * 3), sx);
-        sums.SetValue(static_cast<uint32_t>(p * 3 + 1), sy);
-        sums.SetValue(static_cast<uint32_t>(p * 3 + 2), sz);
+        const int64_t runElems = (rowHi - rowLo + 1) * t_.inW;
+        const int64_t group = t_.windowBytes / planeBytes < t_.gridChannels ? t_.windowBytes / planeBytes : t_.gridChannels;
+        const int64_t planeElems = planeBytes / kElem;
+        AscendC::LocalTensor<T> win = window_.template Get<T>();
+        for (int64_t c0 = 0; c0 < t_.c; c0 += group) {
+            const int64_t cc = (t_.c - c0) < group ? (t_.c - c0) : group;
+            AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, p0, np, gridGo_, gridGoFloat_, GridSlab());
+            for (int64_t c = 0; c < cc; ++c)
+                AscendC::Duplicate(win[static_cast<uint32_t>(c * planeElems)], static_cast<T>(0), static_cast<int32_t>(kZeroBytes / kElem));
+            AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), static_cast<uint32_t>(runElems * kElem),
+                                            static_cast<uint32_t>((plane_ - runElems) * kElem), 1, 0);
+            AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
+            AscendC::DataCopyPad(win[static_cast<uint32_t>(kZeroBytes / kElem)], xGm_[(b * t_.c + c0) * plane_ + rowLo * t_.inW],
+                                 copy, pad);
+            AscendC::PipeBarrier<PIPE_ALL>();
+            AccumulateTaps(win, go, cc, planeBytes, 0, np);
+            AscendC::PipeBarrier<PIPE_ALL>();
+        }
     }
 
-    // One tap row (input row `row` of the D*H rows, pixels [x0, x0 + run)) of channels
-    // [c, c + cc) as floats, one 32-byte slab per channel.
-    __aicore__ inline AscendC::LocalTensor<float> LoadTapRow(int64_t b, int64_t c, int64_t cc, int64_t row, int32_t x0,
-                                                             uint32_t run) {
-        AscendC::PipeBarrier<PIPE_ALL>();   // earlier scalar reads of the buffer are done
-        AscendC::LocalTensor<T> raw = tapBuf_.template Get<T>();
-        const uint32_t len = run * static_cast<uint32_t>(sizeof(T));
-        const uint32_t gap = static_cast<uint32_t>((plane_ - run) * sizeof(T));
-        AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), len, gap, 0, 0);
-        AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
-        AscendC::DataCopyPad(raw, xGm_[(b * t_.c + c) * plane_ + row * t_.inW + x0], copy, pad);
-        AscendC::PipeBarrier<PIPE_ALL>();
-        if constexpr (kIsFloat) {
-            return raw;
-        } else {
-            AscendC::LocalTensor<float> f = tapFloat_.template Get<float>();
-            AscendC::Cast(f, raw, AscendC::RoundMode::CAST_NONE, static_cast<uint32_t>(cc * tapSlab_));
-            AscendC::PipeBarrier<PIPE_ALL>();
-            return f;
+    // Per-point path (the chunk's rows do not fit the window): per group of points, one DMA per
+    // point and tap row brings the row's run of taps for a group of channels (a 32-byte block per
+    // channel), then the same sums.
+    __aicore__ inline void SumTapsPerPoint(int64_t b, int64_t p0, int64_t np, const AscendC::LocalTensor<float>& coords) {
+        const int64_t perChannel = 32 * (1 + kGradPointGroup * kRowsPerPoint);
+        const int64_t group = t_.windowBytes / perChannel < t_.gridChannels ? t_.windowBytes / perChannel : t_.gridChannels;
+        AscendC::LocalTensor<uint32_t> off = offsets_.template Get<uint32_t>();
+        AscendC::LocalTensor<T> area = window_.template Get<T>();
+        const int64_t run = kTaps < t_.inW ? kTaps : t_.inW;
+        GradAxis axes[3];
+        for (int64_t c0 = 0; c0 < t_.c; c0 += group) {
+            const int64_t cc = (t_.c - c0) < group ? (t_.c - c0) : group;
+            const int64_t zeroBytes = cc * 32;
+            AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, p0, np, gridGo_, gridGoFloat_, GridSlab());
+            for (int64_t g0 = 0; g0 < np; g0 += kGradPointGroup) {
+                const int64_t ng = (np - g0) < kGradPointGroup ? (np - g0) : kGradPointGroup;
+                AscendC::PipeBarrier<PIPE_ALL>();   // the previous group's gathers are done
+                AscendC::Duplicate(area, static_cast<T>(0), static_cast<int32_t>(zeroBytes / kElem));
+                for (int64_t p = 0; p < ng; ++p) {
+                    PointAxes(coords, g0 + p, axes);
+                    // the run of a tap row starts at the smallest valid x tap (a row's taps lie within
+                    // kTaps adjacent pixels: padding moves them at most as far apart as they were)
+                    int64_t xs = t_.inW;
+                    for (int32_t jx = 0; jx < axes[0].count; ++jx)
+                        if (axes[0].index[jx] >= 0 && axes[0].index[jx] < xs) xs = axes[0].index[jx];
+                    const bool anyX = xs < t_.inW;
+                    xs = xs > t_.inW - run ? t_.inW - run : xs;
+                    for (int32_t jz = 0; jz < kTapsZ; ++jz) {
+                        for (int32_t jy = 0; jy < kTaps; ++jy) {
+                            const int32_t row = jz * kTaps + jy;
+                            const bool rowValid = jz < axes[2].count && jy < axes[1].count && axes[2].index[jz] >= 0 &&
+                                                  axes[1].index[jy] >= 0 && anyX;
+                            const int64_t block = zeroBytes + (p * kRowsPerPoint + row) * cc * 32;
+                            if (rowValid) {
+                                const int64_t src = (b * t_.c + c0) * plane_ +
+                                                    (static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy]) * t_.inW + xs;
+                                AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), static_cast<uint32_t>(run * kElem),
+                                                                static_cast<uint32_t>((plane_ - run) * kElem), 0, 0);
+                                AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
+                                AscendC::DataCopyPad(area[static_cast<uint32_t>(block / kElem)], xGm_[src], copy, pad);
+                            }
+                            for (int32_t jx = 0; jx < kTaps; ++jx) {
+                                const bool valid = rowValid && jx < axes[0].count && axes[0].index[jx] >= 0;
+                                const int64_t at = valid ? block + (axes[0].index[jx] - xs) * kElem : 0;
+                                off.SetValue(static_cast<uint32_t>((row * kTaps + jx) * t_.gridChunk + g0 + p),
+                                             static_cast<uint32_t>(at));
+                            }
+                        }
+                    }
+                }
+                AscendC::PipeBarrier<PIPE_ALL>();
+                AccumulateTaps(area, go, cc, 32, g0, ng);
+            }
         }
     }
 
     GridSampleGradTilingData t_;
-    int64_t plane_ = 0, goSlab_ = 0, block_ = 0, rowSlab_ = 0, tapSlab_ = 0;
+    int64_t plane_ = 0, block_ = 0, rowSlab_ = 0;
+    int64_t inputBegin_ = 0, inputEnd_ = 0, gridBegin_ = 0, gridEnd_ = 0;
     AscendC::TPipe pipe_;
     AscendC::GlobalTensor<T> goGm_, xGm_, gridGm_, igGm_, ggGm_;
-    AscendC::TBuf<AscendC::TPosition::VECIN> gridBuf_, goBuf_, tapBuf_;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> gridFloat_, goFloat_, tapFloat_, pointBuf_;
-    AscendC::TBuf<AscendC::TPosition::VECOUT> accBuf_, accOut_, pointOut_, pointOutT_, rowStage_;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> goT_, goIndex_, rowIndex_;
+    AscendC::TBuf<AscendC::TPosition::VECIN> gridBuf_, goBuf_, gridGo_, window_;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> gridFloat_, goFloat_, gridGoFloat_, rangeIndex_, rangeBuf_, goT_, goIndex_,
+        rowIndex_;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> offsets_, tapSums_, gathered_, gatheredIo_;
+    AscendC::TBuf<AscendC::TPosition::VECOUT> accBuf_, rowStage_, accOut_, result_, resultOut_;
 };
 
 }  // namespace gridsample

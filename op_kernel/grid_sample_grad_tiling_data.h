@@ -35,33 +35,57 @@ namespace gridsample {
 
 // Contiguous tensors: gradOutput (N, C, P) with P = Do*Ho*Wo points, input and inputGrad
 // (N, C, D, H, W) (D = 1 for 2-D), grid and gridGrad (N, P, dims).
-// Work: input-gradient units (batch, channel chunk, tile of tileRows rows of the D*H rows), each
-// owned by one core, then grid-gradient units (batch, chunk of pointChunk points). The units are
-// numbered input units first and split into contiguous ranges of unitsPerCore.
+// Work: input-gradient units (batch, channel chunk, tile of tileRows rows of the D*H rows) on cores
+// [0, inputCores), grid-gradient units (batch, chunk of gridChunk points) on cores [gridCoreFirst,
+// gridCoreFirst + gridCores); each role's units are split into contiguous ranges over its cores.
+// Normally gridCoreFirst = inputCores and a core carves the UB for its one role; with a single core
+// (gridCoreFirst = 0) it takes both, and the UB holds both roles' buffers.
 struct GridSampleGradTilingData {
     int64_t n, c, inD, inH, inW, points;
     int32_t dims, mode, padding, alignCorners;
     int32_t computeInputGrad, computeGridGrad;
-    int64_t channelChunk, channelChunks;   // channels per chunk (input-gradient tiles and grid-gradient taps)
-    int64_t tileRows, tilesPerPlane;       // rows of the D*H rows per input-gradient tile
-    int64_t pointChunk, pointChunks;       // points per grid / gradOutput chunk, chunks per batch
-    int64_t inputUnits, gridUnits, unitsPerCore;
+    // input gradient
+    int64_t channelChunk, channelChunks;   // channels per unit (a pixel's block in the accumulator)
+    int64_t tileRows, tilesPerPlane;       // rows of the D*H rows per unit
+    int64_t scanChunk;                     // grid points per range test (a whole chunk skipped when no tap reaches the tile)
+    int64_t pointChunk;                    // points per gradOutput chunk turned point-major
+    int64_t inputUnits, inputCores;
+    // grid gradient
+    int64_t gridChunk, gridChunks;         // points per unit, units per batch
+    int64_t gridChannels;                  // channels per gradOutput (and window) load at most
+    int64_t gridUnits, gridCores, gridCoreFirst;
     // UB partition (bytes); the kernel calls InitBuffer with exactly these
-    int32_t gridBufBytes;    // a grid chunk as loaded (dtype)
-    int32_t gridFloatBytes;  // the same as float
-    int32_t goBufBytes;      // channelChunk gradOutput rows of pointChunk (dtype, 32-byte slabs)
-    int32_t goFloatBytes;    // the same as float
-    int32_t accBytes;        // tileRows x W pixels of channelChunk floats, pixel-major (a 32-byte-aligned block per pixel)
-    int32_t accOutBytes;     // one row of the tile channel-major in the dtype, for the store (half types only)
-    int32_t tapBufBytes;     // channelChunk 32-byte blocks of one tap row (dtype)
-    int32_t tapFloatBytes;   // the same as float
-    int32_t pointBufBytes;   // pointChunk x 3 floats (grid-gradient sums, then results)
-    int32_t pointOutBytes;   // pointChunk x 3 of the dtype
-    int32_t goTBytes;        // gradOutput point-major: (pointChunk + 1) blocks of channelChunk floats (the last: a product)
-    int32_t goIndexBytes;    // Gather byte offsets turning a gradOutput chunk point-major (uint32 per element)
-    int32_t rowStageBytes;   // one row of the tile channel-major as floats (channelChunk slabs of W, 32-byte aligned)
-    int32_t rowIndexBytes;   // Gather byte offsets of one row's pixels in the accumulator (uint32 per pixel)
+    int32_t gridBufBytes;      // a grid chunk as loaded (dtype), max(scanChunk, gridChunk) points
+    int32_t gridFloatBytes;    // the same as float (half types)
+    int32_t reserved;
+    // input role
+    int32_t rangeIndexBytes;   // Gather byte offsets picking y (then z) out of a grid chunk
+    int32_t rangeBytes;        // one coordinate of a scan chunk, the reductions' scratch and results
+    int32_t goBufBytes;        // channelChunk gradOutput slabs of pointChunk (dtype, Align(channelChunk, 8) slabs)
+    int32_t goFloatBytes;      // the same as float (half types)
+    int32_t goTBytes;          // gradOutput point-major: pointChunk blocks of channelChunk floats, then a product block per x tap
+    int32_t goIndexBytes;      // Gather byte offsets turning a gradOutput chunk point-major (uint32 per element)
+    int32_t accBytes;          // tileRows x W pixels of channelChunk floats, pixel-major (a 32-byte-aligned block per pixel)
+    int32_t rowStageBytes;     // one row of the tile channel-major as floats (channelChunk slabs of W, 32-byte aligned)
+    int32_t rowIndexBytes;     // Gather byte offsets of one row's pixels in the accumulator (uint32 per pixel)
+    int32_t accOutBytes;       // one row of the tile channel-major in the dtype, for the store (half types)
+    // grid role
+    int32_t gridGoBytes;       // gridChannels gradOutput slabs of gridChunk (dtype)
+    int32_t gridGoFloatBytes;  // the same as float (half types)
+    int32_t offsetBytes;       // per tap, the gridChunk points' byte offsets into the window (uint32)
+    int32_t tapSumBytes;       // per tap, sum over the channels of gradOutput x tap value (float)
+    int32_t gatheredBytes;     // one gathered tap of gridChunk points (float)
+    int32_t gatheredIoBytes;   // the same in the dtype (half types)
+    int32_t resultBytes;       // gridChunk x dims grid-gradient values (float)
+    int32_t resultOutBytes;    // the same in the dtype (half types)
+    int32_t windowBytes;       // the input rows the chunk's taps reach, or per-point tap rows
 };
+
+// Per-point fallback of the grid gradient: tap rows are fetched for groups of this many points.
+constexpr int32_t kGradPointGroup = 16;
+// The fewest bytes of window the grid gradient needs: a zero block and one group of per-point tap
+// rows (a 32-byte block each) for one channel.
+__aicore__ constexpr int32_t GradMinWindowBytes(int32_t rowsPerPoint) { return 32 * (1 + kGradPointGroup * rowsPerPoint); }
 
 }  // namespace gridsample
 

@@ -3,6 +3,7 @@
 - `modelled_us`: the kernel's time from the checked build's cost model, next to the two below
   (what examples/warp_image.py prints and scripts/bench.py reports);
 - the HBM floor: bytes that must move (input read once, grid, output) over the HBM bandwidth;
+- the roofline: the cost model's own lower bound for the same work (`roofline`);
 - the official implementation's algorithm (../shared/docs/anchor.md) costed per core: a separate
   NCHW -> NHWC transpose, blocks of 512 points in contiguous ranges per core, a serial prologue per
   block, a sliding window (fp32 bilinear, C <= 16, window <= 80 KB) or one DMA per point per corner,
@@ -34,6 +35,41 @@ def hbm_floor_us(x: np.ndarray, g: np.ndarray, constants: dict) -> float:
     out_elems = x.shape[0] * x.shape[1] * int(np.prod(g.shape[1:-1]))
     moved = x.nbytes + g.nbytes + out_elems * x.itemsize
     return moved / (constants["hbm_bytes_per_s"]) * 1e6
+
+
+def roofline(x: np.ndarray, g: np.ndarray, mode: str, cores: int, constants: dict) -> dict:
+    """The cost model's own lower bound for a forward launch (modelled, cycles and us), per pipe,
+    with every core active; the pipes run in parallel, so the bound is the largest of:
+    - "mte2": the input read once and the grid, over the modelled GM->UB bandwidth per core, plus
+      the once-per-kernel MTE2 start-up;
+    - "mte3": the output written once over the modelled UB->GM bandwidth, plus its start-up;
+    - "vector": per output element its taps gathered (one Gather element per tap, at the modelled
+      Gather rate) and one float32 multiply-add per tap (tensor-tensor rate; nearest: none), plus
+      for float16 / bfloat16 one Cast of the output and one of the input; the per-point coordinate
+      work is left out (it is shared by the channels).
+    `x` is NC... (channel-last input passed as its NC... view). Returns the bounds in cycles, "binds"
+    (the largest), "cycles" and "us"."""
+    c = constants
+    rank = x.ndim - 2
+    taps = {"bilinear": 2, "nearest": 1, "bicubic": 4}[mode] ** rank
+    outputs = x.shape[0] * x.shape[1] * int(np.prod(g.shape[1:-1]))
+    item = x.itemsize
+    lanes32 = c["vector_repeat_bytes"] / 4     # float32 lanes per repeat
+    mte2_bw = c["mte2_bytes_per_cycle_base"] + c["mte2_bytes_per_cycle_shared"] / cores
+    mte3_bw = c["mte3_bytes_per_cycle_base"] + c["mte3_bytes_per_cycle_shared"] / cores
+    per_core = outputs / cores
+    vector = per_core * taps / c["gather_elems_per_cycle"]
+    if mode != "nearest":
+        vector += per_core * taps / lanes32 / c["vector_binary_repeats_per_cycle"]
+    if item != 4:
+        vector += (per_core + x.size / cores) / lanes32 / c["vector_repeats_per_cycle"]
+    bounds = {
+        "mte2": (x.nbytes + g.nbytes) / cores / mte2_bw + c["mte2_kernel_startup"],
+        "mte3": outputs * item / cores / mte3_bw + c["mte3_kernel_startup"],
+        "vector": vector,
+    }
+    binds = max(bounds, key=bounds.get)
+    return {**bounds, "binds": binds, "cycles": bounds[binds], "us": bounds[binds] / (c["clock_ghz"] * 1e3)}
 
 
 def _dma_cycles(nbytes: float, count: float, load: bool, active: int, c: dict) -> float:
@@ -113,12 +149,13 @@ def modelled_us(x, grid, mode: str = "bilinear", padding_mode: str = "zeros", ch
     align_corners=False. Runs the operator once on the checked build. Keys:
     "ours": the kernel's time from the cost model (None when the call takes the AI CPU path);
     "official": the official algorithm costed by `anchor_us` (float32 NCHW 2-D only, else None);
-    "floor": `hbm_floor_us`."""
+    "floor": `hbm_floor_us`; "roofline": `roofline` (the cost model's lower bound)."""
     x, grid = np.asarray(x), np.asarray(grid)
     _api.grid_sample(x, grid, mode, padding_mode, False, channel_last=channel_last, build="checked")
     constants = _api.extension("checked").cost_constants()
     nchw = np.moveaxis(x, -1, 1) if channel_last else x
-    times = {"ours": None, "official": None, "floor": hbm_floor_us(nchw, grid, constants)}
+    times = {"ours": None, "official": None, "floor": hbm_floor_us(nchw, grid, constants),
+             "roofline": roofline(nchw, grid, mode, _api.platform("checked")["aiv_cores"], constants)}
     # the AI Core kernels take 2-D and 3-D in every mode; the AI CPU path records no launch
     kernel_ran = x.dtype.name in ("float32", "float16", "bfloat16") and nchw.ndim in (4, 5)
     if kernel_ran:

@@ -497,6 +497,8 @@ py::dict CostConstants() {
     d["mte3_kernel_startup"] = c::kMte3KernelStartup;
     d["vector_issue_cycles"] = c::kVecIssue;
     d["vector_repeats_per_cycle"] = c::kUnaryRepeatsPerCycle;
+    d["vector_binary_repeats_per_cycle"] = c::kBinaryRepeatsPerCycle;
+    d["vector_repeat_bytes"] = c::kRepeatBytes;
     d["gather_elems_per_cycle"] = c::kGatherElemsPerCycle;
     d["hbm_bytes_per_s"] = c::kHbmBytesPerSecond;
     return d;

@@ -1,6 +1,7 @@
 // GridSampleGrad's tiling (the pure ComputeGradTiling) and its OpDef: literal keys per variant,
 // a UB partition that fits, units covering the work on every platform, refusals with a reason;
 // the OpDef's registry entry (tiling function, attributes in order).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -30,12 +31,6 @@ GradProblem Problem(int32_t dims, int32_t kind, int32_t mode, int64_t c, int64_t
     return p;
 }
 
-int64_t UbUse(const gridsample::GridSampleGradTilingData& t) {
-    return int64_t{t.gridBufBytes} + t.gridFloatBytes + t.goBufBytes + t.goFloatBytes + t.accBytes + t.accOutBytes +
-           t.tapBufBytes + t.tapFloatBytes + 2 * int64_t{t.pointBufBytes} + t.pointOutBytes + t.goTBytes +
-           t.goIndexBytes + t.rowStageBytes + t.rowIndexBytes;
-}
-
 }  // namespace
 
 TEST_CASE("tiling keys are the literals of grid_sample_grad_tiling_data.h") {
@@ -60,26 +55,30 @@ TEST_CASE("the UB partition fits and the units cover the work on every core coun
     for (uint32_t cores : {1u, 8u, 40u, 48u})
         for (uint64_t ub : {uint64_t{188160}, uint64_t{140000}})
             for (int kind = 0; kind < 3; ++kind)
-                for (int64_t w : {int64_t{1}, int64_t{7}, int64_t{300}, int64_t{2000}}) {
-                    PlatformInfo platform{cores, ub};
-                    GradTiling t;
-                    std::string why;
-                    const GradProblem p = Problem(2, kind, 0, 37, 50, w, 777);
-                    CHECK_MSG(ComputeGradTiling(p, platform, &t, &why), why);
-                    const auto& d = t.data;
-                    CHECK(UbUse(d) <= static_cast<int64_t>(ub));
-                    CHECK(t.blockDim >= 1 && t.blockDim <= cores);
-                    CHECK(static_cast<int64_t>(t.blockDim) * d.unitsPerCore >= d.inputUnits + d.gridUnits);
-                    CHECK(d.channelChunk >= 1 && d.channelChunk <= 16 && d.channelChunks * d.channelChunk >= p.c);
-                    CHECK(d.tileRows >= 1 && d.tilesPerPlane * d.tileRows >= p.inD * p.inH);
-                    CHECK(int64_t{d.accBytes} >= d.channelChunk * d.tileRows * w * 4);
-                    CHECK(d.inputUnits == p.n * d.channelChunks * d.tilesPerPlane);
-                    CHECK(d.gridUnits == p.n * d.pointChunks && d.pointChunks * d.pointChunk >= p.points);
-                    // the decomposition (and so every sum's order) does not depend on the core count
-                    GradTiling one;
-                    CHECK(ComputeGradTiling(p, PlatformInfo{1, ub}, &one, &why));
-                    CHECK(one.data.tileRows == d.tileRows && one.data.channelChunk == d.channelChunk);
-                }
+                for (int mode = 0; mode < 3; ++mode)
+                    for (int64_t w : {int64_t{1}, int64_t{7}, int64_t{300}, int64_t{2000}}) {
+                        PlatformInfo platform{cores, ub};
+                        GradTiling t;
+                        std::string why;
+                        const GradProblem p = Problem(mode == 2 ? 3 : 2, kind, mode, 37, 50, w, 777);
+                        CHECK_MSG(ComputeGradTiling(p, platform, &t, &why), why);
+                        const auto& d = t.data;
+                        // every core's buffers fit: its role's, or both when one core takes both
+                        const bool shared = d.gridCoreFirst == 0 && d.inputCores > 0;
+                        CHECK(gridsample::GradUbBytes(d, true, shared) <= static_cast<int64_t>(ub));
+                        CHECK(gridsample::GradUbBytes(d, false, true) <= static_cast<int64_t>(ub));
+                        CHECK(shared == (cores == 1));
+                        CHECK(t.blockDim >= 1 && t.blockDim <= cores);
+                        CHECK(d.inputCores >= 1 && d.inputCores <= d.inputUnits && d.gridCores >= 1 && d.gridCores <= d.gridUnits);
+                        CHECK(t.blockDim == std::max(d.inputCores, d.gridCoreFirst + d.gridCores));
+                        CHECK(shared || d.gridCoreFirst == d.inputCores);
+                        CHECK(d.channelChunk >= 1 && d.channelChunk <= 64 && d.channelChunks * d.channelChunk >= p.c);
+                        CHECK(d.tileRows >= 1 && d.tilesPerPlane * d.tileRows >= p.inD * p.inH);
+                        CHECK(int64_t{d.accBytes} >= d.channelChunk * d.tileRows * w * 4);
+                        CHECK(d.inputUnits == p.n * d.channelChunks * d.tilesPerPlane);
+                        CHECK(d.gridUnits == p.n * d.gridChunks && d.gridChunks * d.gridChunk >= p.points);
+                        CHECK(d.windowBytes >= gridsample::GradMinWindowBytes(mode == 2 ? 16 : (mode == 0 ? 2 : 1)));
+                    }
 }
 
 TEST_CASE("outputMask selects the units; refusals say why") {

@@ -401,6 +401,32 @@ def test_kernel_path_taken(rng, dtype, rank, mode):
         assert_grads_close(got, ref, expected_tols(go, x, g, mode, "border", False, dtype, ref), f"{build}")
 
 
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("dtype,mode,xshape,gsp,small_ub", [
+    ("float32", "bilinear", (1, 3, 40, 64), (12, 16), 20000),
+    ("float16", "bicubic", (1, 3, 64, 96), (12, 16), 50000),
+    ("float32", "bilinear", (1, 2, 6, 10, 16), (3, 5, 8), 27000)])
+def test_grid_gradient_window_and_per_point_paths_agree(rng, build, dtype, mode, xshape, gsp, small_ub,
+                                                        restore_platform):
+    """The grid gradient sums a chunk's taps from a window of whole input rows when they fit the UB,
+    else from tap rows fetched per point (many small DMAs); both sum the channels in the same order,
+    so a UB too small for the window changes the path (asserted by the DMA count) and not one bit."""
+    rank = len(xshape) - 2
+    go, x, g = make_case(rng, xshape, gsp, DTYPES[dtype], lim=1.1)
+    results, dmas = [], []
+    for ub in (0, small_ub):   # 0: the platform's UB; small_ub: the rows no longer fit the window
+        ags.set_platform(cores=8, ub_bytes=ub, build=build)
+        got, stats = run_and_path(build, go, x, g, mode, "zeros", False)
+        assert stats is not None, f"the kernel {BACKWARD_KERNEL} should have run"
+        results.append(got)
+        dmas.append(stats["total"]["mte2_instr"])
+    assert dmas[1] > dmas[0] + np.prod(gsp), f"the small UB should fetch taps per point: {dmas} DMAs"
+    for a, b in zip(*results):
+        assert_bit_equal(a, b, f"{dtype} {rank}-D {mode}: window path vs per-point path")
+    ref = reference(go, x, g, mode, "zeros", False)
+    assert_grads_close(results[1], ref, expected_tols(go, x, g, mode, "zeros", False, dtype, ref), "per-point path")
+
+
 def test_fast_and_checked_builds_agree(rng):
     for mode in ("bilinear", "nearest", "bicubic"):
         for xshape, gsp in (((2, 3, 8, 9), (5, 7)), ((1, 2, 4, 5, 6), (3, 3, 4))):
