@@ -155,9 +155,10 @@ std::shared_ptr<InterpolateExecutor> Find(const aclOpExecutor* handle, bool take
 }
 
 // The passes in the order that moves the fewest bytes: each pass's output is the next one's input,
-// so shrinking axes go first (ascending out / in). Pillow modes keep Pillow's order: the horizontal
-// (innermost) axis, then the vertical one, with the rounding between them; padding-only passes,
-// which are exact, are ordered by the same rule around them.
+// so shrinking axes go first (ascending out / in). Pillow modes take Pillow's order, which matters
+// for the rounding between the passes: the horizontal (innermost) axis first, unless the vertical
+// axis loses more than twice as many pixels as the horizontal one (Pillow 13's rule, Resample.c
+// ImagingResampleInner); padding-only passes, which are exact, are ordered by the same rule around them.
 std::vector<aicpu::Pass> OrderPasses(std::vector<aicpu::Pass> passes, bool pillow) {
     auto ratio = [](const aicpu::Pass& p) {
         return p.paddedLen > 0 ? static_cast<double>(p.outLen) / static_cast<double>(p.paddedLen) : 0.0;
@@ -165,21 +166,21 @@ std::vector<aicpu::Pass> OrderPasses(std::vector<aicpu::Pass> passes, bool pillo
     std::stable_sort(passes.begin(), passes.end(), [&](const aicpu::Pass& a, const aicpu::Pass& b) {
         return ratio(a) < ratio(b);
     });
-    if (pillow) {
-        // the two resized passes keep their relative order: larger axis (horizontal) first
-        std::vector<size_t> slots;
-        std::vector<aicpu::Pass> resized;
-        for (size_t i = 0; i < passes.size(); ++i)
-            if (passes[i].resized) {
-                slots.push_back(i);
-                resized.push_back(passes[i]);
-            }
-        std::sort(resized.begin(), resized.end(), [](const aicpu::Pass& a, const aicpu::Pass& b) { return a.axis > b.axis; });
-        for (size_t k = 0; k < slots.size(); ++k) passes[slots[k]] = resized[k];
+    std::vector<size_t> slots;
+    for (size_t i = 0; i < passes.size(); ++i)
+        if (passes[i].resized) slots.push_back(i);
+    if (pillow && slots.size() == 2) {
+        aicpu::Pass a = passes[slots[0]], b = passes[slots[1]];
+        const aicpu::Pass& horizontal = a.axis > b.axis ? a : b;
+        const aicpu::Pass& vertical = a.axis > b.axis ? b : a;
+        const int64_t lostV = vertical.paddedLen - vertical.outLen, lostH = horizontal.paddedLen - horizontal.outLen;
+        const bool verticalFirst = lostV > 0 && lostV > 2 * lostH;
+        const aicpu::Pass first = verticalFirst ? vertical : horizontal, second = verticalFirst ? horizontal : vertical;
+        passes[slots[0]] = first;
+        passes[slots[1]] = second;
     }
     return passes;
 }
-
 
 bool Contiguous(const TensorDesc& d) {
     int64_t expect = 1;
