@@ -434,7 +434,13 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
     std::vector<aicpu::Pass> passes;
     bool anyDownscale = false;
     for (int d = 0; d < rank; ++d) {
-        const int64_t padded = e->x.shape[d] + padOf(attrs.padsBegin, d) + padOf(attrs.padsEnd, d);
+        int64_t padded = 0;
+        if (__builtin_add_overflow(e->x.shape[d], padOf(attrs.padsBegin, d), &padded) ||
+            __builtin_add_overflow(padded, padOf(attrs.padsEnd, d), &padded))
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "dim " + std::to_string(d) + " of x has length " + std::to_string(e->x.shape[d]) + " and pads " +
+                              std::to_string(padOf(attrs.padsBegin, d)) + ", " + std::to_string(padOf(attrs.padsEnd, d)) +
+                              ", a padded length beyond int64; expected pads that leave a length int64 can count");
         if (padded < 0)
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
                           "dim " + std::to_string(d) + " of x has length " + std::to_string(e->x.shape[d]) + " and pads " +
@@ -522,15 +528,31 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
     uint64_t maxIntermediate = 0;
     for (size_t i = 0; i < passes.size(); ++i) {
         k.passes[i] = passes[i];
+        // each pass's table of source indices and weights is made on the host: bounded before it is
+        const double taps = aicpu::AxisTapsBound(k, passes[i]);
+        if (taps > aicpu::kMaxAxisTaps)
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "resampling dim " + std::to_string(passes[i].axis) + " from " + std::to_string(passes[i].paddedLen) +
+                              " to " + std::to_string(passes[i].outLen) + " takes up to " +
+                              (taps < 9e18 ? std::to_string(static_cast<int64_t>(taps)) : std::string("2^63 or more")) +
+                              " filter taps; expected at most 2^26 per axis (a shorter axis, or less downscaling with a "
+                              "stretched filter)");
         shape[passes[i].axis] = passes[i].outLen;
         if (i + 1 < passes.size()) {
             uint64_t elems = 1;
-            for (int64_t s : shape) elems *= static_cast<uint64_t>(s);
+            for (int64_t s : shape)
+                if (__builtin_mul_overflow(elems, static_cast<uint64_t>(s), &elems)) elems = UINT64_MAX;
             maxIntermediate = std::max(maxIntermediate, elems);
         }
     }
     k.intermediateElems = maxIntermediate;
     const uint64_t buffers = passes.size() >= 3 ? 2 : passes.size() == 2 ? 1 : 0;
+    // float64 intermediates: their bytes must fit int64
+    if (maxIntermediate > static_cast<uint64_t>(INT64_MAX) / (2 * sizeof(double)))
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "an intermediate of " + std::to_string(maxIntermediate) +
+                          " elements between the passes needs more workspace bytes than int64 can count; expected smaller "
+                          "tensors");
     e->workspaceBytes = buffers * maxIntermediate * sizeof(double);
     std::string why;
     if (PlanAiCore(e.get(), attrs, passes, &why)) {

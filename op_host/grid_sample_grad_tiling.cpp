@@ -29,6 +29,11 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
     const int64_t per = 32 / elem;   // elements per 32-byte block
     const int64_t rows = p.inD * p.inH, plane = rows * p.inW;
+    // checked first, in a form that cannot overflow, so that no size product below does
+    if (plane > kMaxGap / elem - kPointChunk || p.points > kMaxGap / elem) {
+        *why = "a DMA gap would exceed 32 bits";
+        return false;
+    }
     GridSampleGradTilingData& t = out->data;
     t = GridSampleGradTilingData{};
     t.n = p.n; t.c = p.c; t.inD = p.inD; t.inH = p.inH; t.inW = p.inW; t.points = p.points;
@@ -77,10 +82,6 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     }
     if (t.channelChunk == 0) {
         *why = "an input row of " + std::to_string(p.inW) + " elements does not fit the UB accumulator";
-        return false;
-    }
-    if ((plane + kPointChunk) * elem > kMaxGap || p.points * elem > kMaxGap) {
-        *why = "a DMA gap would exceed 32 bits";
         return false;
     }
     t.channelChunks = CeilDiv(p.c, t.channelChunk);

@@ -147,6 +147,21 @@ double PillowFilter(bool cubic, double x, double a) {
 
 }  // namespace
 
+double AxisTapsBound(const KernelArgs& args, const Pass& pass) {
+    double perOutput = 1.0;
+    if (pass.resized) {
+        const double stretch = 1.0 / pass.scale;   // input pixels per output pixel
+        switch (args.mode) {
+            case kNearest: perOutput = 1.0; break;
+            case kLinearOnnx: perOutput = 2.0; break;
+            case kCubic: perOutput = 4.0; break;
+            case kLinear: perOutput = 2.0 * (args.antialias ? std::max(stretch, 1.0) : 1.0) + 3.0; break;
+            default: perOutput = 2.0 * (args.mode == kBicubicPillow ? 2.0 : 1.0) * std::max(stretch, 1.0) + 2.0; break;
+        }
+    }
+    return static_cast<double>(pass.outLen) * perOutput;
+}
+
 AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
     AxisTaps taps;
     const int64_t L = pass.paddedLen, out = pass.outLen;

@@ -52,6 +52,13 @@ struct AxisTaps {
     std::vector<double> weight;
 };
 AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass);
+// An upper bound of the taps ComputeAxisTaps makes for a pass (outLen times the filter's width, in
+// double so that no size overflows it): the planner rejects a pass above kMaxAxisTaps before any
+// table is made.
+double AxisTapsBound(const KernelArgs& args, const Pass& pass);
+// 2^26 taps: a table of 1 GiB (index and weight per tap), e.g. an axis of 16 M pixels downscaled
+// with antialias.
+constexpr double kMaxAxisTaps = 67108864.0;
 
 // addrs = {x, y, workspace}; 0 on success.
 int InterpolateAicpuKernel(void* const* addrs, uint32_t addrCount, const void* args, size_t argBytes);
