@@ -730,11 +730,19 @@ aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* x, const aclFloatA
         }
         const bool padsOk = (attrs.padsBegin.empty() || attrs.padsBegin.size() == rank) &&
                             (attrs.padsEnd.empty() || attrs.padsEnd.size() == rank);
-        const int64_t padded = xShape[a] + (attrs.padsBegin.empty() || !padsOk ? 0 : attrs.padsBegin[a]) +
-                               (attrs.padsEnd.empty() || !padsOk ? 0 : attrs.padsEnd[a]);
+        int64_t padded = 0;
+        if (__builtin_add_overflow(xShape[a], attrs.padsBegin.empty() || !padsOk ? 0 : attrs.padsBegin[a], &padded) ||
+            __builtin_add_overflow(padded, attrs.padsEnd.empty() || !padsOk ? 0 : attrs.padsEnd[a], &padded)) {
+            attrs.outSizes.push_back(0);   // the plan reports the padded length
+            continue;
+        }
         // scales: the product in float32, as the shape inference of Interpolate-11 computes it
-        attrs.outSizes.push_back(byScales ? static_cast<int64_t>(std::floor(scaleValues[i] * static_cast<float>(padded)))
-                                          : sizeValues[i]);
+        const float length = byScales ? std::floor(scaleValues[i] * static_cast<float>(padded)) : 0.0f;
+        if (byScales && !(length < 9.2e18f))
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "scales[" + std::to_string(i) + "] is " + std::to_string(scaleValues[i]) + " for a padded length of " +
+                              std::to_string(padded) + ": an output length beyond int64; expected a smaller scale");
+        attrs.outSizes.push_back(byScales ? static_cast<int64_t>(length) : sizeValues[i]);
     }
     attrs.sizeOrigin = byScales ? "floor(scale * padded length)" : "sizes";
     // sizes mode: the coordinate mapping uses out / padded, which the plan computes

@@ -133,7 +133,12 @@ def resolve(shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordina
             scales.append(float(s32))
             # the product in float32, as Interpolate-11's shape inference computes it; int() makes a
             # symbolic length (torch.compile with dynamic shapes) concrete, as float32 rounding needs
-            out[axes[i]] = int(np.floor(s32 * np.float32(int(padded[axes[i]]))))
+            with np.errstate(over="ignore"):
+                length = np.floor(s32 * np.float32(int(padded[axes[i]])))
+            if not length < 2.0**63:
+                raise _param_error(f"scales[{i}] is {s} for a padded length of {padded[axes[i]]}: an output length "
+                                   "beyond int64; expected a smaller scale")
+            out[axes[i]] = int(length)
     else:
         sizes = values
         for i, s in enumerate(sizes):

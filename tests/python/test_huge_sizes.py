@@ -107,3 +107,17 @@ def test_upsample_aa_over_a_huge_broadcast_axis_is_rejected():
                                    (y.ctypes.data, y.shape, (8, 8, 2, 1), 0, 4), [4, 2], False, [0.0, 0.0])
     assert status == 161002 and "filter taps" in message, message
     assert np.all(y == 0)
+
+
+@pytest.mark.parametrize("scale", [1e30, 3e38])
+def test_interpolate_scale_giving_a_length_beyond_int64_is_rejected(scale):
+    """Found by the fuzzer: floor(scale * length) beyond int64 converted to an integer (Python:
+    OverflowError; aclnn: an undefined float-to-int conversion)."""
+    x = np.ones((2, 5), np.float32)
+    with pytest.raises(ValueError, match="161002.*beyond int64"):
+        ags.interpolate(x, [scale], [1], mode="nearest", shape_calculation_mode="scales")
+    ext = extension()
+    y = np.zeros((2, 5), np.float32)
+    status, message, _, _ = ext.interpolate((x.ctypes.data, x.shape, (5, 1), 0, 4), (y.ctypes.data, y.shape, (5, 1), 0, 4),
+                                            [scale], [], [1], 0, 1, 0, 0, False, [], [], -0.75)
+    assert status == 161002 and "beyond int64" in message, message
