@@ -38,7 +38,10 @@ def _int_list(values, what: str) -> list[int]:
         values = [values]
     out = []
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        # a torch.SymInt: torch.compile made a traced function's int argument symbolic (it recompiled
+        # for another value); int() specializes it, as axes, sizes and pads shape the output
+        symbolic = type(v).__name__ == "SymInt"
+        if isinstance(v, bool) or not (symbolic or isinstance(v, (int, np.integer))):
             raise ValueError(f"{what} has {v!r}; expected integers")
         out.append(int(v))
     return out
