@@ -30,7 +30,10 @@
 //           one per axis, a scale not finite and > 0, a size < 0; pads not rank entries; a resized
 //           axis with no input element after padding; LINEAR_ONNX outside 2-D..5-D with axes {0,1},
 //           {0,1,2}, {2,3} or {2,3,4}; a pillow mode without exactly two axes; y's shape differs
-//           from the expected one; aclnnInterpolate: an unknown or used executor, a workspace
+//           from the expected one; a padded length or floor(scale * padded length) beyond int64; an
+//           intermediate between passes beyond int64 bytes; an axis whose resampling needs more than
+//           2^26 filter taps (the host's table of source indices and weights, e.g. a stretched filter
+//           over an axis of tens of millions of pixels); aclnnInterpolate: an unknown or used executor, a workspace
 //           smaller than GetWorkspaceSize returned, memory that is not live device memory.
 //   361001 ACLNN_ERR_RUNTIME_ERROR  a launch could not be queued.
 // An empty y: workspace 0, success, nothing launched.
