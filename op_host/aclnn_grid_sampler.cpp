@@ -106,17 +106,22 @@ bool ChannelLastKernelCanAddress(const TensorDesc& d) {
 
 uint64_t AlignUp(uint64_t v) { return (v + kWorkspaceAlign - 1) / kWorkspaceAlign * kWorkspaceAlign; }
 
-// A packed copy lives in the workspace, device memory: one larger than the device's HBM (64 GiB on
-// an Atlas A2) could never be allocated, and the AI CPU path reads such a view (e.g. a broadcast
-// input of 2^40 elements) in place instead.
-constexpr uint64_t kMaxStagedBytes = 64ull << 30;
+// A packed copy lives in the workspace. A view whose elements do not overlap packs into no more
+// bytes than it spans, memory its caller holds; a broadcast view (zero strides) may claim far more
+// (2^40 elements over one): one whose copy would exceed its span by more than 64 MiB is not packed,
+// and the AI CPU path reads it in place.
+constexpr uint64_t kMaxPackedGrowthBytes = 64ull << 20;
 
 bool Stage(const TensorDesc& d, StagedView* stage, uint64_t* workspace) {
-    if (static_cast<uint64_t>(d.elements) > kMaxStagedBytes / static_cast<uint64_t>(d.type->bytes)) return false;
+    const uint64_t packed = static_cast<uint64_t>(d.elements) * static_cast<uint64_t>(d.type->bytes);   // < 2^63
+    uint64_t end = 0;
+    if (packed > d.extentBytes + kMaxPackedGrowthBytes || __builtin_add_overflow(*workspace, packed, &end) ||
+        end > static_cast<uint64_t>(INT64_MAX / 2))
+        return false;
     stage->staged = true;
     stage->wsOffset = *workspace;
     stage->packedStrides = ContiguousStrides(d.shape);
-    *workspace = AlignUp(*workspace + static_cast<uint64_t>(d.elements * d.type->bytes));
+    *workspace = AlignUp(end);
     return true;
 }
 

@@ -121,3 +121,14 @@ def test_interpolate_scale_giving_a_length_beyond_int64_is_rejected(scale):
     status, message, _, _ = ext.interpolate((x.ctypes.data, x.shape, (5, 1), 0, 4), (y.ctypes.data, y.shape, (5, 1), 0, 4),
                                             [scale], [], [1], 0, 1, 0, 0, False, [], [], -0.75)
     assert status == 161002 and "beyond int64" in message, message
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_forward_broadcast_row_of_2_31_elements_is_read_in_place(dtype):
+    """Found by the fuzzer: a broadcast input of 2^31 - 1 elements was packed into a 4 GiB workspace
+    the host could not back (361001). A broadcast view whose packed copy would outgrow its span by
+    more than 64 MiB is read in place by the AI CPU path; bicubic weights of a constant image sum to 1."""
+    x = np.broadcast_to(dtype(0.75), (1, 1, 1, 2**31 - 1))
+    g = np.random.default_rng(5).uniform(-1, 1, (1, 1, 3, 2)).astype(dtype)
+    y = ags.grid_sample(x, g, "bicubic", "reflection")
+    np.testing.assert_allclose(y.astype(np.float64), 0.75, rtol=0, atol=2e-3 if dtype == np.float16 else 1e-6)
