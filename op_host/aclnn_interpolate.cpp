@@ -497,6 +497,11 @@ aclnnStatus InterpolateGetWorkspaceSize(const char* api, const aclTensor* x, con
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
                           "y has stride 0 in dim " + std::to_string(d) + " (strides " + Join(e->y.strides) +
                               "); expected a view whose elements do not overlap");
+    if (e->y.elements != 0 && !gridsample::aclnn_common::ViewElementsDisjoint(e->y.shape, e->y.strides))
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "y view elements overlap (shape " + Join(e->y.shape) + ", strides " + Join(e->y.strides) +
+                          "); expected a view whose elements do not overlap (each dim's stride, in increasing order, "
+                          "at least the span of the smaller ones)");
     *workspaceSize = 0;
     if (e->y.elements == 0) {
         e->empty = true;

@@ -199,6 +199,8 @@ def interpolate_case(r: ByteReader, ext):
     _check_outside(y)
     if status != 0 or huge or dt[0] != 11 or x.null or y.null or x.misaligned or y.misaligned or x.elems == 0:
         return
+    if any(p < 0 for p in pads_b + pads_e):
+        return       # negative pads crop: the reference pads only
     xv = x.view()
     if not np.all(np.isfinite(xv)) or np.abs(xv).max() > 1e4:
         return

@@ -2,7 +2,8 @@
 as np.broadcast_to makes them), huge pads, output sizes and filter widths. No entry point may
 divide by zero, overflow or exhaust memory planning them: each call either runs (on the path that
 can address the view, with the result of an independent reference) or returns 161002 with a
-message that names the size. Regressions of what the audit of the aclnn entry points found."""
+message that names the size. Regressions of what the audit of the aclnn entry points and the
+fuzzer (tests/fuzz/entry_fuzz.py) found."""
 from __future__ import annotations
 
 import numpy as np
@@ -132,3 +133,17 @@ def test_forward_broadcast_row_of_2_31_elements_is_read_in_place(dtype):
     g = np.random.default_rng(5).uniform(-1, 1, (1, 1, 3, 2)).astype(dtype)
     y = ags.grid_sample(x, g, "bicubic", "reflection")
     np.testing.assert_allclose(y.astype(np.float64), 0.75, rtol=0, atol=2e-3 if dtype == np.float16 else 1e-6)
+
+
+def test_interpolate_overlapping_y_is_rejected():
+    """Found by the fuzzer: aclnnInterpolate checked y for zero strides only, so a y whose elements
+    overlap (strides (3, 5, 2) for (3, 2, 2)) was written by racing threads; now 161002, as out in
+    GridSample."""
+    ext = extension()
+    x = np.arange(36, dtype=np.float64)
+    y = np.full(16, -1.0)
+    status, message, _, _ = ext.interpolate((x.ctypes.data, (1, 3, 4, 3), (36, 12, 3, 1), 11, 8),
+                                            (y.ctypes.data, (1, 3, 2, 2), (3, 3, 5, 2), 11, 8),
+                                            [], [2, 2], [2, 3], 4, 0, 2, 2, False, [], [], -0.75)
+    assert status == 161002 and "y view elements overlap" in message, message
+    assert np.all(y == -1.0)

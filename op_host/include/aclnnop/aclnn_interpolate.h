@@ -30,7 +30,7 @@
 //           one per axis, a scale not finite and > 0, a size < 0; pads not rank entries; a resized
 //           axis with no input element after padding; LINEAR_ONNX outside 2-D..5-D with axes {0,1},
 //           {0,1,2}, {2,3} or {2,3,4}; a pillow mode without exactly two axes; y's shape differs
-//           from the expected one; a padded length or floor(scale * padded length) beyond int64; an
+//           from the expected one, or y's elements overlap; a padded length or floor(scale * padded length) beyond int64; an
 //           intermediate between passes beyond int64 bytes; an axis whose resampling needs more than
 //           2^26 filter taps (the host's table of source indices and weights, e.g. a stretched filter
 //           over an axis of tens of millions of pixels); aclnnInterpolate: an unknown or used executor, a workspace
