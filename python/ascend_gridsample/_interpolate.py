@@ -49,8 +49,9 @@ def _int_list(values, what: str) -> list[int]:
 
 def _check_attributes(mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode, antialias,
                       cube_coeff) -> tuple:
-    """The attribute checks that need no shape, in plain Python (torch.compile traces them): the
-    attribute codes (mode, shape calculation, coordinate transformation, nearest)."""
+    """The attribute checks that need no shape, in plain Python (torch.compile traces them): returns
+    the codes of mode, shape calculation, coordinate transformation and nearest mode, and checks
+    antialias and cube_coeff."""
     codes = (_choice(MODES, mode, "mode"),
              _choice(SHAPE_CALCULATION_MODES, shape_calculation_mode, "shape_calculation_mode"),
              _choice(COORDINATE_TRANSFORMATION_MODES, coordinate_transformation_mode, "coordinate_transformation_mode"),
@@ -169,7 +170,16 @@ def resolve(shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordina
     }
 
 
-def interpolate(image, scales_or_sizes, axes=None, *, mode: str, shape_calculation_mode: str,
+def _calculation_mode_of(scales_or_sizes) -> str:
+    """shape_calculation_mode when none is given: "sizes" when every value is an integer (Python or
+    numpy ints), else "scales"."""
+    values = scales_or_sizes.tolist() if hasattr(scales_or_sizes, "tolist") else scales_or_sizes
+    values = values if isinstance(values, (list, tuple)) else [values]
+    integers = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in values)
+    return "sizes" if integers else "scales"
+
+
+def interpolate(image, scales_or_sizes, axes=None, *, mode: str, shape_calculation_mode: str | None = None,
                 coordinate_transformation_mode: str = "half_pixel", nearest_mode: str = "round_prefer_floor",
                 antialias: bool = False, pads_begin=None, pads_end=None, cube_coeff: float | None = None,
                 build: str | None = None):
@@ -178,13 +188,16 @@ def interpolate(image, scales_or_sizes, axes=None, *, mode: str, shape_calculati
     image: numpy array or CPU torch tensor of any rank 1..8; dtypes float32, float16, bfloat16,
     float64, int8, uint8, int32. scales_or_sizes: one scale (shape_calculation_mode="scales") or one
     output size ("sizes") per entry of ``axes`` (default: every axis). Returns the resized array, of
-    the kind and dtype of ``image``. cube_coeff: the Keys coefficient of cubic and bicubic_pillow; None
+    the kind and dtype of ``image``. shape_calculation_mode: "sizes" or "scales"; None takes "sizes"
+    for integer values and "scales" otherwise. cube_coeff: the Keys coefficient of cubic and bicubic_pillow; None
     takes the mode's own, -0.75 for cubic (Interpolate-11's default) and -0.5 for bicubic_pillow
     (Pillow's), so the pillow modes match Pillow by default. Torch tensors go through
     ``torch.ops.ascend_gridsample.interpolate``
     (unless ``build`` is given). Bad attribute values raise ValueError naming the attribute and its
     allowed values.
     """
+    if shape_calculation_mode is None:
+        shape_calculation_mode = _calculation_mode_of(scales_or_sizes)
     _check_attributes(mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode, antialias,
                       cube_coeff)
     if _api._is_torch(image) and build is None:

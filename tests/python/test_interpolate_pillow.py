@@ -102,3 +102,14 @@ def test_torch_tensor_matches_pillow_with_default_arguments():
     got = ags.interpolate(torch.from_numpy(x), [9, 45], [1, 2], mode="bicubic_pillow", shape_calculation_mode="sizes")
     diff = np.abs(got.numpy().astype(int) - _pillow(x, (9, 45), "bicubic_pillow").astype(int))
     assert diff.max() <= 1
+
+
+def test_the_call_a_user_writes_first():
+    """ags.interpolate(photo, sizes, axes, mode=...) with nothing else: integer values are sizes."""
+    img = np.random.default_rng(8).integers(0, 256, (33, 47, 3)).astype(np.uint8)
+    for mode in FILTERS:
+        got = ags.interpolate(img, [20, 71], [0, 1], mode=mode)
+        want = np.asarray(Image.fromarray(img).resize((71, 20), FILTERS[mode]))
+        assert np.abs(got.astype(int) - want.astype(int)).max() <= 1
+    half = ags.interpolate(img, [0.5, 0.5], [0, 1], mode="bilinear_pillow")      # floats: scales
+    assert half.shape == (16, 23, 3)
