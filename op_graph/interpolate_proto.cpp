@@ -131,7 +131,10 @@ IMPLEMT_COMMON_INFERFUNC(InterpolateInferShape) {
     std::vector<int64_t> out(rank);
     for (int64_t d = 0; d < rank; ++d) {
         const int64_t in = xs.GetDim(d);
-        const int64_t padded = in + padsBegin[d] + padsEnd[d];
+        int64_t padded = 0;
+        if (in != UNKNOWN_DIM &&
+            (__builtin_add_overflow(in, padsBegin[d], &padded) || __builtin_add_overflow(padded, padsEnd[d], &padded)))
+            return Fail("axis " + std::to_string(d) + " has a padded length beyond int64; expected smaller pads");
         if (in != UNKNOWN_DIM && padded < 0)
             return Fail("axis " + std::to_string(d) + " has the padded length " + std::to_string(padded) +
                         "; expected pads that leave a length >= 0");
@@ -187,8 +190,13 @@ IMPLEMT_COMMON_INFERFUNC(InterpolateInferShape) {
             if (!(std::isfinite(scales[i]) && scales[i] > 0.0f))
                 return Fail("scales[" + std::to_string(i) + "] is " + std::to_string(scales[i]) + "; expected a finite value > 0");
             const int64_t a = axes[i];
-            if (out[a] != UNKNOWN_DIM)
-                out[a] = static_cast<int64_t>(std::floor(scales[i] * static_cast<float>(out[a])));
+            if (out[a] != UNKNOWN_DIM) {
+                const float length = std::floor(scales[i] * static_cast<float>(out[a]));
+                if (!(length < 9.2e18f))
+                    return Fail("scales[" + std::to_string(i) + "] is " + std::to_string(scales[i]) +
+                                ": an output length beyond int64; expected a smaller scale");
+                out[a] = static_cast<int64_t>(length);
+            }
         }
     } else {
         std::vector<int64_t> sizes;

@@ -77,10 +77,10 @@ inline bool ViewExtentBytes(const TensorDesc& d, uint64_t* bytes) {
 // True when no two elements of the view share an address: ordered by stride, each dim of size > 1
 // steps past everything the smaller-stride dims span. (A sufficient rule, as torch's
 // non-overlapping check is; views that interleave dims without overlap are rare and rejected.)
-inline bool ViewElementsDisjoint(const TensorDesc& d) {
+inline bool ViewElementsDisjoint(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides) {
     std::vector<std::pair<int64_t, int64_t>> dims;   // (stride, size) of dims with size > 1
-    for (size_t i = 0; i < d.shape.size(); ++i)
-        if (d.shape[i] > 1) dims.push_back({d.strides[i], d.shape[i]});
+    for (size_t i = 0; i < shape.size(); ++i)
+        if (shape[i] > 1) dims.push_back({strides[i], shape[i]});
     std::sort(dims.begin(), dims.end());
     int64_t span = 1;   // elements' index range covered by the dims so far
     for (const auto& [stride, size] : dims) {
@@ -90,6 +90,7 @@ inline bool ViewElementsDisjoint(const TensorDesc& d) {
     }
     return true;
 }
+inline bool ViewElementsDisjoint(const TensorDesc& d) { return ViewElementsDisjoint(d.shape, d.strides); }
 
 inline std::string Join(const std::vector<int64_t>& v) {
     std::string s = "[";

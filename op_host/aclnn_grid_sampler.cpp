@@ -84,7 +84,9 @@ bool DepthFlattens(const TensorDesc& d, bool grid) {
     const size_t r = d.shape.size();
     if (r != 5) return true;
     const size_t depthDim = grid ? 1 : 2;
-    return d.shape[depthDim] <= 1 || d.strides[depthDim] == d.shape[depthDim + 1] * d.strides[depthDim + 1];
+    int64_t slab = 0;
+    return d.shape[depthDim] <= 1 ||
+           (!__builtin_mul_overflow(d.shape[depthDim + 1], d.strides[depthDim + 1], &slab) && d.strides[depthDim] == slab);
 }
 
 // Channel-last input (NHWC / NDHWC memory seen as an NCHW / NCDHW view): channels contiguous,
@@ -94,8 +96,9 @@ bool ChannelLastKernelCanAddress(const TensorDesc& d) {
     const size_t r = d.shape.size();
     if (r != 4 && r != 5) return false;
     const int64_t c = d.shape[1], w = d.shape[r - 1], h = d.shape[r - 2], elem = d.type->bytes;
-    if (s[1] != 1 || s[r - 1] < c || s[r - 2] < w * s[r - 1] || s[0] < 0) return false;
-    if (r == 5 && s[2] < h * s[3]) return false;
+    int64_t row = 0, slab = 0;
+    if (s[1] != 1 || s[r - 1] < c || __builtin_mul_overflow(w, s[r - 1], &row) || s[r - 2] < row || s[0] < 0) return false;
+    if (r == 5 && (__builtin_mul_overflow(h, s[3], &slab) || s[2] < slab)) return false;
     for (size_t i = 0; i < r; ++i)
         if (i != 1 && s[i] > kMaxDmaStrideBytes / elem) return false;
     return true;
@@ -103,11 +106,23 @@ bool ChannelLastKernelCanAddress(const TensorDesc& d) {
 
 uint64_t AlignUp(uint64_t v) { return (v + kWorkspaceAlign - 1) / kWorkspaceAlign * kWorkspaceAlign; }
 
-void Stage(const TensorDesc& d, StagedView* stage, uint64_t* workspace) {
+// A packed copy lives in the workspace. A view whose elements do not overlap packs into no more
+// bytes than it spans, memory its caller holds; a broadcast view (zero strides) may claim far more
+// (2^40 elements over one): one whose copy would exceed its span by more than 64 MiB is not packed,
+// and the AI CPU path reads it in place.
+constexpr uint64_t kMaxPackedGrowthBytes = 64ull << 20;
+
+bool Stage(const TensorDesc& d, StagedView* stage, uint64_t* workspace) {
+    const uint64_t packed = static_cast<uint64_t>(d.elements) * static_cast<uint64_t>(d.type->bytes);   // < 2^63
+    uint64_t end = 0;
+    if (packed > d.extentBytes + kMaxPackedGrowthBytes || __builtin_add_overflow(*workspace, packed, &end) ||
+        end > static_cast<uint64_t>(INT64_MAX / 2))
+        return false;
     stage->staged = true;
     stage->wsOffset = *workspace;
     stage->packedStrides = ContiguousStrides(d.shape);
-    *workspace = AlignUp(*workspace + static_cast<uint64_t>(d.elements * d.type->bytes));
+    *workspace = AlignUp(end);
+    return true;
 }
 
 ge::DataType GeType(aclDataType t) {
@@ -131,9 +146,9 @@ bool PlanKernel(GridSampleExecutor* e) {
     const bool gridOk = KernelCanAddress(e->grid, spatialRank) && DepthFlattens(e->grid, true);
     const bool outOk = KernelCanAddress(e->out, 1) && DepthFlattens(e->out, false);
     auto stridesOf = [](const TensorDesc& d, const StagedView& s) { return s.staged ? s.packedStrides : d.strides; };
-    if (!inputOk) Stage(e->input, &e->inputStage, &staged);
-    if (!gridOk) Stage(e->grid, &e->gridStage, &staged);
-    if (!outOk) Stage(e->out, &e->outStage, &staged);
+    if ((!inputOk && !Stage(e->input, &e->inputStage, &staged)) || (!gridOk && !Stage(e->grid, &e->gridStage, &staged)) ||
+        (!outOk && !Stage(e->out, &e->outStage, &staged)))
+        return false;
     const auto is = stridesOf(e->input, e->inputStage), gs = stridesOf(e->grid, e->gridStage),
                os = stridesOf(e->out, e->outStage);
     const int64_t elem = e->input.type->bytes;

@@ -161,9 +161,10 @@ std::shared_ptr<InterpolateExecutor> Find(const aclOpExecutor* handle, bool take
 }
 
 // The passes in the order that moves the fewest bytes: each pass's output is the next one's input,
-// so shrinking axes go first (ascending out / in). Pillow modes keep Pillow's order: the horizontal
-// (innermost) axis, then the vertical one, with the rounding between them; padding-only passes,
-// which are exact, are ordered by the same rule around them.
+// so shrinking axes go first (ascending out / in). Pillow modes take Pillow's order, which matters
+// for the rounding between the passes: the horizontal (innermost) axis first, unless the vertical
+// axis loses more than twice as many pixels as the horizontal one (Pillow 13's rule, Resample.c
+// ImagingResampleInner); padding-only passes, which are exact, are ordered by the same rule around them.
 std::vector<aicpu::Pass> OrderPasses(std::vector<aicpu::Pass> passes, bool pillow) {
     auto ratio = [](const aicpu::Pass& p) {
         return p.paddedLen > 0 ? static_cast<double>(p.outLen) / static_cast<double>(p.paddedLen) : 0.0;
@@ -171,21 +172,21 @@ std::vector<aicpu::Pass> OrderPasses(std::vector<aicpu::Pass> passes, bool pillo
     std::stable_sort(passes.begin(), passes.end(), [&](const aicpu::Pass& a, const aicpu::Pass& b) {
         return ratio(a) < ratio(b);
     });
-    if (pillow) {
-        // the two resized passes keep their relative order: larger axis (horizontal) first
-        std::vector<size_t> slots;
-        std::vector<aicpu::Pass> resized;
-        for (size_t i = 0; i < passes.size(); ++i)
-            if (passes[i].resized) {
-                slots.push_back(i);
-                resized.push_back(passes[i]);
-            }
-        std::sort(resized.begin(), resized.end(), [](const aicpu::Pass& a, const aicpu::Pass& b) { return a.axis > b.axis; });
-        for (size_t k = 0; k < slots.size(); ++k) passes[slots[k]] = resized[k];
+    std::vector<size_t> slots;
+    for (size_t i = 0; i < passes.size(); ++i)
+        if (passes[i].resized) slots.push_back(i);
+    if (pillow && slots.size() == 2) {
+        aicpu::Pass a = passes[slots[0]], b = passes[slots[1]];
+        const aicpu::Pass& horizontal = a.axis > b.axis ? a : b;
+        const aicpu::Pass& vertical = a.axis > b.axis ? b : a;
+        const int64_t lostV = vertical.paddedLen - vertical.outLen, lostH = horizontal.paddedLen - horizontal.outLen;
+        const bool verticalFirst = lostV > 0 && lostV > 2 * lostH;
+        const aicpu::Pass first = verticalFirst ? vertical : horizontal, second = verticalFirst ? horizontal : vertical;
+        passes[slots[0]] = first;
+        passes[slots[1]] = second;
     }
     return passes;
 }
-
 
 bool Contiguous(const TensorDesc& d) {
     int64_t expect = 1;
@@ -443,7 +444,13 @@ aclnnStatus PlanResize(const char* api, const aclTensor* x, const aclTensor* y, 
     std::vector<aicpu::Pass> passes;
     bool anyDownscale = false;
     for (int d = 0; d < rank; ++d) {
-        const int64_t padded = e->x.shape[d] + padOf(attrs.padsBegin, d) + padOf(attrs.padsEnd, d);
+        int64_t padded = 0;
+        if (__builtin_add_overflow(e->x.shape[d], padOf(attrs.padsBegin, d), &padded) ||
+            __builtin_add_overflow(padded, padOf(attrs.padsEnd, d), &padded))
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "dim " + std::to_string(d) + " of x has length " + std::to_string(e->x.shape[d]) + " and pads " +
+                              std::to_string(padOf(attrs.padsBegin, d)) + ", " + std::to_string(padOf(attrs.padsEnd, d)) +
+                              ", a padded length beyond int64; expected pads that leave a length int64 can count");
         if (padded < 0)
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
                           "dim " + std::to_string(d) + " of " + xn + " has length " + std::to_string(e->x.shape[d]) + " and pads " +
@@ -500,6 +507,11 @@ aclnnStatus PlanResize(const char* api, const aclTensor* x, const aclTensor* y, 
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
                           dstName + " has stride 0 in dim " + std::to_string(d) + " (strides " + Join(dst.strides) +
                               "); expected a view whose elements do not overlap");
+    if (dst.elements != 0 && !gridsample::aclnn_common::ViewElementsDisjoint(dst.shape, dst.strides))
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      dstName + " view elements overlap (shape " + Join(dst.shape) + ", strides " + Join(dst.strides) +
+                          "); expected a view whose elements do not overlap (each dim's stride, in increasing order, "
+                          "at least the span of the smaller ones)");
     *workspaceSize = 0;
     if (dst.elements == 0) {
         e->empty = true;
@@ -538,14 +550,30 @@ aclnnStatus PlanResize(const char* api, const aclTensor* x, const aclTensor* y, 
     uint64_t maxIntermediate = 0;
     for (size_t i = 0; i < passes.size(); ++i) {
         k.passes[i] = passes[i];
+        // each pass's table of source indices and weights is made on the host: bounded before it is
+        const double taps = aicpu::AxisTapsBound(k, passes[i]);
+        if (taps > aicpu::kMaxAxisTaps)
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "resampling dim " + std::to_string(passes[i].axis) + " from " + std::to_string(passes[i].paddedLen) +
+                              " to " + std::to_string(passes[i].outLen) + " takes up to " +
+                              (taps < 9e18 ? std::to_string(static_cast<int64_t>(taps)) : std::string("2^63 or more")) +
+                              " filter taps; expected at most 2^26 per axis (a shorter axis, or less downscaling with a "
+                              "stretched filter)");
         shape[passes[i].axis] = adjoint ? passes[i].inLen : passes[i].outLen;
         if (i + 1 < passes.size()) {
             uint64_t elems = 1;
-            for (int64_t s : shape) elems *= static_cast<uint64_t>(s);
+            for (int64_t s : shape)
+                if (__builtin_mul_overflow(elems, static_cast<uint64_t>(s), &elems)) elems = UINT64_MAX;
             maxIntermediate = std::max(maxIntermediate, elems);
         }
     }
     k.intermediateElems = maxIntermediate;
+    // float64 intermediates: their bytes must fit int64
+    if (maxIntermediate > static_cast<uint64_t>(INT64_MAX) / (2 * sizeof(double)))
+        return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                      "an intermediate of " + std::to_string(maxIntermediate) +
+                          " elements between the passes needs more bytes than int64 can count; expected smaller "
+                          "tensors");
     e->workspaceBytes = 0;   // the AI CPU operator keeps its intermediates in memory of its own
     std::string why;
     gridsample::TilingPlatform platform;
@@ -778,11 +806,19 @@ aclnnStatus ResolveAttrs(const char* api, const aclTensor* x, const char* xName,
         }
         const bool padsOk = (attrs.padsBegin.empty() || attrs.padsBegin.size() == rank) &&
                             (attrs.padsEnd.empty() || attrs.padsEnd.size() == rank);
-        const int64_t padded = xShape[a] + (attrs.padsBegin.empty() || !padsOk ? 0 : attrs.padsBegin[a]) +
-                               (attrs.padsEnd.empty() || !padsOk ? 0 : attrs.padsEnd[a]);
+        int64_t padded = 0;
+        if (__builtin_add_overflow(xShape[a], attrs.padsBegin.empty() || !padsOk ? 0 : attrs.padsBegin[a], &padded) ||
+            __builtin_add_overflow(padded, attrs.padsEnd.empty() || !padsOk ? 0 : attrs.padsEnd[a], &padded)) {
+            attrs.outSizes.push_back(0);   // the plan reports the padded length
+            continue;
+        }
         // scales: the product in float32, as the shape inference of Interpolate-11 computes it
-        attrs.outSizes.push_back(byScales ? static_cast<int64_t>(std::floor(scaleValues[i] * static_cast<float>(padded)))
-                                          : sizeValues[i]);
+        const float length = byScales ? std::floor(scaleValues[i] * static_cast<float>(padded)) : 0.0f;
+        if (byScales && !(length < 9.2e18f))
+            return Reject(ACLNN_ERR_PARAM_INVALID, name,
+                          "scales[" + std::to_string(i) + "] is " + std::to_string(scaleValues[i]) + " for a padded length of " +
+                              std::to_string(padded) + ": an output length beyond int64; expected a smaller scale");
+        attrs.outSizes.push_back(byScales ? static_cast<int64_t>(length) : sizeValues[i]);
     }
     attrs.sizeOrigin = byScales ? "floor(scale * padded length)" : "sizes";
     // sizes mode: the coordinate mapping uses out / padded, which the plan computes

@@ -4,7 +4,8 @@
 // Interpolate-11 attributes, and hands over to the one planning and launch path.
 //   nearest            -> nearest, asymmetric, floor          (torch "nearest")
 //   bilinear/trilinear -> linear_onnx, half_pixel | align_corners
-//   bicubic            -> cubic, cube_coeff -0.75, half_pixel | align_corners
+//   bicubic            -> cubic, cube_coeff -0.75, half_pixel | align_corners (the modes' default
+//                         coefficients, ACLNN_INTERPOLATE_DEFAULT_CUBE_COEFF)
 //   bilinear AA        -> bilinear_pillow; bicubic AA -> bicubic_pillow, cube_coeff -0.5 (alignCorners
 //                         false; torch's antialias with align_corners centres taps where no
 //                         Interpolate-11 mode does, and is rejected)
@@ -20,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_interpolate.h"
 #include "aclnnop/aclnn_upsample_bicubic_2d.h"
 #include "aclnnop/aclnn_upsample_bicubic_2d_aa.h"
 #include "aclnnop/aclnn_upsample_bilinear_2d.h"
@@ -192,7 +194,8 @@ aclnnStatus aclnnUpsampleBicubic2dGetWorkspaceSize(const aclTensor* self, const 
                                                    double scalesH, double scalesW, aclTensor* out,
                                                    uint64_t* workspaceSize, aclOpExecutor** executor) {
     return Translate(Forward("aclnnUpsampleBicubic2d", self, outputSize, out), 2, interp::kCubic, Coord(alignCorners),
-                     interp::kRoundPreferFloor, -0.75, {scalesH, scalesW}, workspaceSize, executor);
+                     interp::kRoundPreferFloor, ACLNN_INTERPOLATE_DEFAULT_CUBE_COEFF(interp::kCubic), {scalesH, scalesW},
+                     workspaceSize, executor);
 }
 aclnnStatus aclnnUpsampleBicubic2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
     return interp::InterpolateLaunch("aclnnUpsampleBicubic2d", workspace, workspaceSize, executor, stream);
@@ -214,9 +217,9 @@ aclnnStatus aclnnUpsampleBicubic2dAAGetWorkspaceSize(const aclTensor* x, const a
                                                      double scalesH, double scalesW, aclTensor* out,
                                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
     if (alignCorners) return RejectAlignedAntialias("aclnnUpsampleBicubic2dAA");
-    // torch's antialiased bicubic is Pillow's: Keys coefficient -0.5
     return Translate(Forward("aclnnUpsampleBicubic2dAA", x, outputSize, out), 2, interp::kBicubicPillow,
-                     interp::kHalfPixel, interp::kRoundPreferFloor, -0.5, {scalesH, scalesW}, workspaceSize,
+                     interp::kHalfPixel, interp::kRoundPreferFloor, ACLNN_INTERPOLATE_DEFAULT_CUBE_COEFF(interp::kBicubicPillow),
+                     {scalesH, scalesW}, workspaceSize,
                      executor);
 }
 aclnnStatus aclnnUpsampleBicubic2dAA(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {

@@ -140,6 +140,11 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     const int64_t rows = p.inD * p.inH, plane = rows * p.inW;
     const int64_t taps = p.dims == 3 ? TapsPerAxis(p.mode) * TapsPerAxis(p.mode) * TapsPerAxis(p.mode)
                                      : TapsPerAxis(p.mode) * TapsPerAxis(p.mode);
+    // checked first, in a form that cannot overflow, so that no size product below does
+    if (plane > kMaxGap / elem - kScanChunk || p.points > kMaxGap / elem) {
+        *why = "a DMA gap would exceed 32 bits";
+        return false;
+    }
     GridSampleGradTilingData& t = out->data;
     t = GridSampleGradTilingData{};
     t.n = p.n; t.c = p.c; t.inD = p.inD; t.inH = p.inH; t.inW = p.inW; t.points = p.points;
@@ -176,10 +181,6 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     }
     if (p.gridGrad && !SizeGridRole(p, shared ? ub - InputRoleBytes(t) : ub, &t)) {
         *why = "the UB of " + std::to_string(platform.ubBytes) + " bytes is too small for the grid gradient";
-        return false;
-    }
-    if ((plane + kScanChunk) * elem > kMaxGap || p.points * elem > kMaxGap) {
-        *why = "a DMA gap would exceed 32 bits";
         return false;
     }
     if (p.inputGrad) {

@@ -23,6 +23,10 @@ namespace {
 constexpr uint64_t kAlign = 64;
 uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
+// Bounds that keep every product of the tiling (elements x taps x bytes) far inside 64 bits.
+constexpr uint64_t kMaxKernelElements = 1ull << 48;
+constexpr int64_t kMaxKernelTaps = 1 << 16;
+
 constexpr uint64_t MakeTilingKey(int32_t dataKind) { return 3000 + 10 * static_cast<uint64_t>(dataKind); }
 static_assert(MakeTilingKey(0) == INTERPOLATE_KEY_FP32, "float32 key");
 static_assert(MakeTilingKey(1) == INTERPOLATE_KEY_FP16, "float16 key");
@@ -87,6 +91,17 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
     for (int64_t a : p.axes)
         if (a < 0 || static_cast<size_t>(a) >= rank || p.taps[a] < 1 || p.xShape[a] < 1 || p.yShape[a] < 1) {
             *why = "every resized axis needs an input and an output element and at least one tap";
+            return false;
+        }
+    // Every pass order's intermediates have at most prod(max(in, out)) elements: bounded, no size
+    // product below (rows, bytes moved, offsets) overflows
+    uint64_t span = 1;
+    for (size_t d = 0; d < rank; ++d)
+        if (p.xShape[d] < 0 || p.yShape[d] < 0 || p.taps[d] > kMaxKernelTaps ||
+            __builtin_mul_overflow(span, static_cast<uint64_t>(std::max(p.xShape[d], p.yShape[d])), &span) ||
+            span > kMaxKernelElements) {
+            *why = "the intermediates of some pass order, or an axis's taps, are beyond the kernel's 2^48 elements "
+                   "(2^16 taps)";
             return false;
         }
     // the order that moves the fewest GM bytes (every order for up to 6 axes, else the given order

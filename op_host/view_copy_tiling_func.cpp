@@ -85,8 +85,15 @@ bool ComputeViewCopyTiling(const std::vector<int64_t>& viewShape, const std::vec
     const uint64_t maxRun = std::min<uint64_t>(buf, kMaxBlockLen) / static_cast<uint64_t>(elemBytes);
     const uint64_t chunk = step == 1 ? maxRun : step == 0 ? 1 : std::min<uint64_t>(kMaxBlockCount, buf / 32);
     t.chunk = static_cast<uint32_t>(std::min<uint64_t>(chunk, static_cast<uint64_t>(shape.back())));
-    t.chunksPerRow = static_cast<uint32_t>((static_cast<uint64_t>(shape.back()) + t.chunk - 1) / t.chunk);
-    const uint64_t units = t.rows * t.chunksPerRow;
+    // a row of more chunks than the tiling's 32-bit count holds (a broadcast row of 2^32 elements and
+    // more is read one element per chunk) is not for the ViewCopy kernel
+    const uint64_t chunksPerRow = (static_cast<uint64_t>(shape.back()) + t.chunk - 1) / t.chunk;
+    uint64_t units = 0;
+    if (chunksPerRow > UINT32_MAX || __builtin_mul_overflow(t.rows, chunksPerRow, &units)) {
+        *why = "a row of " + std::to_string(chunksPerRow) + " chunks; ViewCopy counts at most 2^32 - 1 per row";
+        return false;
+    }
+    t.chunksPerRow = static_cast<uint32_t>(chunksPerRow);
     const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(coreNum, units));
     t.unitsPerCore = (units + cores - 1) / cores;
     t.usedCores = static_cast<uint32_t>((units + t.unitsPerCore - 1) / t.unitsPerCore);

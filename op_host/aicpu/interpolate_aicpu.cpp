@@ -133,6 +133,9 @@ double Keys(double t, double a) {
 
 double Triangle(double t) { return std::max(0.0, 1.0 - std::fabs(t)); }
 
+// Pillow's fixed-point one for 8-bit images: 2^(32 - 8 - 2), PRECISION_BITS in Resample.c.
+constexpr double kPillowOne = 4194304.0;
+
 // Pillow's filters: bilinear (support 1) and bicubic with coefficient a (support 2).
 double PillowFilter(bool cubic, double x, double a) {
     x = std::fabs(x);
@@ -143,6 +146,21 @@ double PillowFilter(bool cubic, double x, double a) {
 }
 
 }  // namespace
+
+double AxisTapsBound(const KernelArgs& args, const Pass& pass) {
+    double perOutput = 1.0;
+    if (pass.resized) {
+        const double stretch = 1.0 / pass.scale;   // input pixels per output pixel
+        switch (args.mode) {
+            case kNearest: perOutput = 1.0; break;
+            case kLinearOnnx: perOutput = 2.0; break;
+            case kCubic: perOutput = 4.0; break;
+            case kLinear: perOutput = 2.0 * (args.antialias ? std::max(stretch, 1.0) : 1.0) + 3.0; break;
+            default: perOutput = 2.0 * (args.mode == kBicubicPillow ? 2.0 : 1.0) * std::max(stretch, 1.0) + 2.0; break;
+        }
+    }
+    return static_cast<double>(pass.outLen) * perOutput;
+}
 
 AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
     AxisTaps taps;
@@ -220,21 +238,30 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
                 break;
             }
             default: {   // bilinear_pillow, bicubic_pillow: Pillow's precomputed coefficients
+                // (Resample.c precompute_coeffs), in its operation order so that the values agree
                 const bool cubic = args.mode == kBicubicPillow;
-                const double step = 1.0 / scale;   // input pixels per output pixel
+                // input pixels per output pixel: in / out, or 1 / a scale given (torch's AA modes)
+                const double step = scale == static_cast<double>(out) / static_cast<double>(L)
+                                        ? static_cast<double>(L) / static_cast<double>(out) : 1.0 / scale;
                 const double filterScale = std::max(step, 1.0);
                 const double support = (cubic ? 2.0 : 1.0) * filterScale;
                 const double center = (x + 0.5) * step;
+                const double invFilterScale = 1.0 / filterScale;
                 const int64_t xmin = std::max<int64_t>(static_cast<int64_t>(center - support + 0.5), 0);
                 const int64_t xmax = std::min<int64_t>(static_cast<int64_t>(center + support + 0.5), L);
                 double sum = 0.0;
                 for (int64_t i = xmin; i < xmax; ++i) {
-                    const double w = PillowFilter(cubic, (static_cast<double>(i) - center + 0.5) / filterScale, args.cubeCoeff);
+                    const double w = PillowFilter(cubic, (static_cast<double>(i) - center + 0.5) * invFilterScale, args.cubeCoeff);
                     local.push_back({i, w});
                     sum += w;
                 }
                 if (sum != 0.0)
                     for (auto& t : local) t.second /= sum;
+                // uint8 images: Pillow's 8-bit arithmetic, weights in fixed point with 22 fraction bits
+                // (rounded half away from zero); the sums of uint8 values times them are then exact
+                // in float64 and round as Pillow's (sum + 2^21) >> 22 does
+                if (args.y.type == ElemType::kUInt8)
+                    for (auto& t : local) t.second = std::round(t.second * kPillowOne) / kPillowOne;
                 break;
             }
         }

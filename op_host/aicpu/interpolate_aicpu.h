@@ -61,6 +61,13 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass);
 AxisTaps TransposeAxisTaps(const AxisTaps& taps, int64_t inLen);
 // The taps a pass applies: ComputeAxisTaps, or its transpose in an adjoint kernel.
 AxisTaps PassTaps(const KernelArgs& args, const Pass& pass);
+// An upper bound of the taps ComputeAxisTaps makes for a pass (outLen times the filter's width, in
+// double so that no size overflows it): the planner rejects a pass above kMaxAxisTaps before any
+// table is made.
+double AxisTapsBound(const KernelArgs& args, const Pass& pass);
+// 2^26 taps: a table of 1 GiB (index and weight per tap), e.g. an axis of 16 M pixels downscaled
+// with antialias.
+constexpr double kMaxAxisTaps = 67108864.0;
 
 // Runs the passes of `args` from args.x into args.y; ws holds two float64 buffers of
 // args.intermediateElems each (null when there is one pass). 0 on success.

@@ -33,7 +33,12 @@ def main() -> None:
     if sys.argv[1:2] == ["build-torch-npu"]:
         build_torch_npu(sys.argv[2:])
         return
-    parser = argparse.ArgumentParser(prog="python -m ascend_gridsample")
+    parser = argparse.ArgumentParser(
+        prog="python -m ascend_gridsample", formatter_class=argparse.RawDescriptionHelpFormatter,
+        usage="%(prog)s [-h] [--cflags] [--libs] [--fast | --checked]\n       %(prog)s build-torch-npu [--verbose]",
+        description="Compiler flags for C++ programs using the package (acl, aclnn, GE graph mode, the simulator).",
+        epilog="command:\n  build-torch-npu [--verbose]  build the NPU kernel of torch.ops.ascend_gridsample.grid_sample\n"
+               "                               where torch_npu imports (python -m ascend_gridsample build-torch-npu -h)")
     parser.add_argument("--cflags", action="store_true", help="include paths and definitions")
     parser.add_argument("--libs", action="store_true", help="linker flags")
     build = parser.add_mutually_exclusive_group()

@@ -22,9 +22,13 @@ _extensions: dict[str, object] = {}
 
 def extension(build: str | None = None):
     """The extension module of one simulator build: "fast" (default) or "checked"."""
-    build = build or os.environ.get(_BUILD_ENV, "fast")
-    if build not in ("fast", "checked"):
-        raise ValueError(f"{_BUILD_ENV} must be 'fast' or 'checked', got {build!r}")
+    if build is None:
+        build = os.environ.get(_BUILD_ENV) or "fast"
+        if build not in ("fast", "checked"):
+            raise ValueError(f"the environment variable {_BUILD_ENV} is {build!r}; expected 'fast' or 'checked'")
+    elif build not in ("fast", "checked"):
+        raise ValueError(f"build is {build!r}; expected 'fast', 'checked' or None (the environment variable "
+                         f"{_BUILD_ENV}, else 'fast')")
     if build not in _extensions:
         _extensions[build] = importlib.import_module(f"ascend_gridsample._ext_{build}")
     return _extensions[build]
@@ -50,9 +54,16 @@ def backend() -> str:
     return f"simulator-{build}{suffix}"
 
 
+# The AI Core kernels the package launches, by the names their launches carry (op_host/launch_sim.cpp)
+KERNELS = ("grid_sample", "grid_sample_grad", "view_copy", "interpolate")
+
+
 def last_launch_stats(build: str | None = None, kernel: str = "grid_sample") -> dict:
-    """Counters of the last launch of an AI Core kernel (per core and total) of a build:
-    "grid_sample" (the forward) or one of BACKWARD_KERNELS."""
+    """Counters of the last launch of an AI Core kernel (per core and total) of a build: one of
+    KERNELS ("grid_sample", the forward, by default). Before the kernel's first launch the counters
+    are zeros and "serial" is 0."""
+    if kernel not in KERNELS:
+        raise ValueError(f"kernel is {kernel!r}; expected one of {', '.join(repr(k) for k in KERNELS)}")
     return extension(build).last_launch_stats(kernel)
 
 
@@ -144,15 +155,23 @@ def check_arguments(input, grid, mode, padding_mode, channel_last) -> tuple:
         raise _param_error(f"grid dtype must be floating ({', '.join(_FLOATING)}) for an integer input "
                            f"of dtype {in_type}")
     ishape, gshape = tuple(input.shape), tuple(grid.shape)
+    layout = "N, spatial dims, C" if channel_last else "N, C, spatial dims"
+    # an image without its batch dim (C, H, W) or channels (H, W): say what was expected and how to add it
+    missing = len(gshape) - len(ishape) if 3 <= len(gshape) <= 8 else 0
+    hint = "" if missing not in (1, 2) else (
+        f"; an image without its {'batch dim' if missing == 1 else 'batch and channel dims'}? expected "
+        f"{len(gshape)} dims ({layout}) for a grid of {len(gshape)}: add {'it' if missing == 1 else 'them'} with "
+        f"input{'[None]' if missing == 1 else '[None, None]'} (numpy) or "
+        f"input{'.unsqueeze(0)' if missing == 1 else '[None, None]'} (torch)")
     if not 3 <= len(ishape) <= 8:
         raise ValueError(f"input has {len(ishape)} dims (shape {ishape}); expected 3 to 8 "
-                         "(N, C and 1 to 6 spatial dims)")
+                         f"({layout}, with 1 to 6 spatial dims){hint}")
     if channel_last:
         ishape = (ishape[0], ishape[-1]) + ishape[1:-1]
     rank = len(ishape) - 2
     if len(gshape) != len(ishape):
         raise _param_error(f"grid has rank {len(gshape)} (shape {list(gshape)}); expected rank {len(ishape)} "
-                           f"as input (shape {list(ishape)})")
+                           f"as input (shape {list(ishape)}){hint}")
     if gshape[0] != ishape[0]:
         raise _param_error(f"batch sizes differ: input {list(ishape)}, grid {list(gshape)}; expected equal N")
     # math.prod, not np.prod: symbolic sizes (torch.export) must not be turned into ints
@@ -162,6 +181,20 @@ def check_arguments(input, grid, mode, padding_mode, channel_last) -> tuple:
     if gshape[-1] != rank:
         raise _param_error(f"grid last dim is {gshape[-1]}; expected {rank}")
     return (ishape[0], ishape[1]) + gshape[1:-1]
+
+
+def _as_array(a, name: str, dtypes) -> np.ndarray:
+    """A numpy array of an argument: arrays as they are (_native), other array-likes (lists,
+    tuples, scalars) as numpy converts them, with an error saying what was expected when numpy's
+    dtype for them is not one of `dtypes`."""
+    if isinstance(a, np.ndarray):
+        return _native(a)
+    array = np.asarray(a)
+    if array.dtype.name not in dtypes:
+        raise TypeError(f"{name} is a {type(a).__name__}, which numpy converts to dtype {array.dtype.name}; "
+                        f"expected a numpy array or torch tensor of dtype {', '.join(dtypes)} "
+                        f"(e.g. np.asarray({name}, np.float32))")
+    return _native(array)
 
 
 def _native(a):
@@ -183,7 +216,7 @@ def _run(input, grid, mode, padding_mode, align_corners, channel_last, build):
     padding_code = _lookup(_PADDINGS, padding_mode, "padding_mode")
     torch_in = _is_torch(input)
     if not torch_in:
-        input, grid = _native(np.asarray(input)), _native(np.asarray(grid))
+        input, grid = _as_array(input, "input", list(_ACL_DTYPES)), _as_array(grid, "grid", list(_ACL_DTYPES))
     out_shape = check_arguments(input, grid, mode, padding_mode, channel_last)
     if channel_last:
         perm = (0, input.ndim - 1) + tuple(range(1, input.ndim - 1))
@@ -272,7 +305,8 @@ def _run_backward(grad_output, input, grid, mode, padding_mode, align_corners, c
     padding_code = _lookup(_PADDINGS, padding_mode, "padding_mode")
     torch_in = _is_torch(input)
     if not torch_in:
-        grad_output, input, grid = (_native(np.asarray(a)) for a in (grad_output, input, grid))
+        grad_output, input, grid = (_as_array(a, name, _FLOATING) for a, name in
+                                    ((grad_output, "grad_output"), (input, "input"), (grid, "grid")))
     check_backward_arguments(grad_output, input, grid, mode, padding_mode, channel_last)
     if not any(mask):
         return None, None

@@ -38,10 +38,48 @@ def _int_list(values, what: str) -> list[int]:
         values = [values]
     out = []
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        # a torch.SymInt: torch.compile made a traced function's int argument symbolic (it recompiled
+        # for another value); int() specializes it, as axes, sizes and pads shape the output
+        symbolic = type(v).__name__ == "SymInt"
+        if isinstance(v, bool) or not (symbolic or isinstance(v, (int, np.integer))):
             raise ValueError(f"{what} has {v!r}; expected integers")
         out.append(int(v))
     return out
+
+
+def _check_attributes(mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode, antialias,
+                      cube_coeff) -> tuple:
+    """The attribute checks that need no shape, in plain Python (torch.compile traces them): returns
+    the codes of mode, shape calculation, coordinate transformation and nearest mode, and checks
+    antialias and cube_coeff."""
+    codes = (_choice(MODES, mode, "mode"),
+             _choice(SHAPE_CALCULATION_MODES, shape_calculation_mode, "shape_calculation_mode"),
+             _choice(COORDINATE_TRANSFORMATION_MODES, coordinate_transformation_mode, "coordinate_transformation_mode"),
+             _choice(NEAREST_MODES, nearest_mode, "nearest_mode"))
+    if not isinstance(antialias, (bool, np.bool_)):
+        raise ValueError(f"antialias is {antialias!r}; expected True or False")
+    if cube_coeff is not None and (isinstance(cube_coeff, bool) or not isinstance(
+            cube_coeff, (int, float, np.floating, np.integer)) or not math.isfinite(float(cube_coeff))):
+        raise ValueError(f"cube_coeff is {cube_coeff!r}; expected a finite number, or None for the mode's own "
+                         "(-0.75 for cubic, -0.5 for bicubic_pillow)")
+    return codes
+
+
+def _scales_and_sizes(scales_or_sizes, shape_calculation_mode) -> tuple:
+    """(scales, sizes): the values as floats in scales mode or ints in sizes mode (the other list
+    empty), in plain Python. One number stands for a list of one."""
+    if hasattr(scales_or_sizes, "tolist"):
+        scales_or_sizes = scales_or_sizes.tolist()
+    if isinstance(scales_or_sizes, (int, float, np.integer, np.floating)):
+        scales_or_sizes = [scales_or_sizes]
+    if shape_calculation_mode != "scales":
+        return [], _int_list(scales_or_sizes, "sizes")
+    scales = []
+    for i, s in enumerate(scales_or_sizes):
+        if isinstance(s, bool) or not isinstance(s, (int, float, np.integer, np.floating)):
+            raise ValueError(f"scales[{i}] is {s!r}; expected a number")
+        scales.append(float(s))
+    return scales, []
 
 
 def resolve(shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
@@ -49,16 +87,11 @@ def resolve(shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordina
     """Checks every argument as aclnnInterpolate does and returns the output shape and the arguments
     in the extension's form. Shared by the operator and its fake implementation, so a traced call
     rejects exactly what the operator rejects."""
-    mode_code = _choice(MODES, mode, "mode")
-    calc_code = _choice(SHAPE_CALCULATION_MODES, shape_calculation_mode, "shape_calculation_mode")
-    coord_code = _choice(COORDINATE_TRANSFORMATION_MODES, coordinate_transformation_mode,
-                         "coordinate_transformation_mode")
-    nearest_code = _choice(NEAREST_MODES, nearest_mode, "nearest_mode")
-    if not isinstance(antialias, (bool, np.bool_)):
-        raise ValueError(f"antialias is {antialias!r}; expected True or False")
-    if isinstance(cube_coeff, bool) or not isinstance(cube_coeff, (int, float, np.floating, np.integer)) \
-            or not math.isfinite(float(cube_coeff)):
-        raise ValueError(f"cube_coeff is {cube_coeff!r}; expected a finite number (-0.75; Pillow uses -0.5)")
+    mode_code, calc_code, coord_code, nearest_code = _check_attributes(
+        mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode, antialias, cube_coeff)
+    if cube_coeff is None:
+        # the mode's own coefficient (aclnn_interpolate.h): -0.75 for cubic, Pillow's -0.5 for bicubic_pillow
+        cube_coeff = _api.extension().interpolate_default_cube_coeff(mode_code)
     if dtype not in DTYPES:
         raise TypeError(f"image has dtype {dtype}; expected one of {', '.join(DTYPES)}")
     shape = tuple(shape)
@@ -69,15 +102,14 @@ def resolve(shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordina
     if not axes:
         axes = list(range(rank))
     for a in axes:
-        if not 0 <= a < rank:
-            raise _param_error(f"axes {axes} has {a}; expected distinct axes in [0, {rank - 1}]")
+        if not -rank <= a < rank:
+            raise _param_error(f"axes {axes} has {a}; expected distinct axes in [{-rank}, {rank - 1}] for x of "
+                               f"rank {rank} (a negative axis counts from the end)")
+    given, axes = axes, [a % rank for a in axes]
     if len(set(axes)) != len(axes):
-        raise _param_error(f"axes {axes} repeats an axis; expected distinct axes")
-    if hasattr(scales_or_sizes, "tolist"):
-        scales_or_sizes = scales_or_sizes.tolist()
-    if isinstance(scales_or_sizes, (int, float, np.integer, np.floating)):
-        scales_or_sizes = [scales_or_sizes]
-    values = list(scales_or_sizes)
+        raise _param_error(f"axes {given} repeats an axis (as {axes}); expected distinct axes")
+    scales_in, sizes_in = _scales_and_sizes(scales_or_sizes, shape_calculation_mode)
+    values = scales_in if calc_code == 1 else sizes_in
     name = "scales" if calc_code == 1 else "sizes"
     if len(values) != len(axes):
         raise _param_error(f"{name} has {len(values)} values for axes {axes}; expected one per axis")
@@ -99,16 +131,20 @@ def resolve(shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordina
     out = list(padded)
     if calc_code == 1:
         for i, s in enumerate(values):
-            if isinstance(s, bool) or not isinstance(s, (int, float, np.integer, np.floating)):
-                raise ValueError(f"scales[{i}] is {s!r}; expected a number")
             s32 = np.float32(s)
             if not (np.isfinite(s32) and s32 > 0):
                 raise _param_error(f"scales[{i}] is {s}; expected a finite value > 0")
             scales.append(float(s32))
-            # the product in float32, as Interpolate-11's shape inference computes it
-            out[axes[i]] = int(np.floor(s32 * np.float32(padded[axes[i]])))
+            # the product in float32, as Interpolate-11's shape inference computes it; int() makes a
+            # symbolic length (torch.compile with dynamic shapes) concrete, as float32 rounding needs
+            with np.errstate(over="ignore"):
+                length = np.floor(s32 * np.float32(int(padded[axes[i]])))
+            if not length < 2.0**63:
+                raise _param_error(f"scales[{i}] is {s} for a padded length of {padded[axes[i]]}: an output length "
+                                   "beyond int64; expected a smaller scale")
+            out[axes[i]] = int(length)
     else:
-        sizes = _int_list(values, "sizes")
+        sizes = values
         for i, s in enumerate(sizes):
             if s < 0:
                 raise _param_error(f"sizes[{i}] is {s}; expected a size >= 0")
@@ -134,31 +170,47 @@ def resolve(shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordina
     }
 
 
-def interpolate(image, scales_or_sizes, axes=None, *, mode: str, shape_calculation_mode: str,
+def _calculation_mode_of(scales_or_sizes) -> str:
+    """shape_calculation_mode when none is given: "sizes" when every value is an integer (Python or
+    numpy ints), else "scales"."""
+    values = scales_or_sizes.tolist() if hasattr(scales_or_sizes, "tolist") else scales_or_sizes
+    values = values if isinstance(values, (list, tuple)) else [values]
+    integers = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in values)
+    return "sizes" if integers else "scales"
+
+
+def interpolate(image, scales_or_sizes, axes=None, *, mode: str, shape_calculation_mode: str | None = None,
                 coordinate_transformation_mode: str = "half_pixel", nearest_mode: str = "round_prefer_floor",
-                antialias: bool = False, pads_begin=None, pads_end=None, cube_coeff: float = -0.75,
+                antialias: bool = False, pads_begin=None, pads_end=None, cube_coeff: float | None = None,
                 build: str | None = None):
     """Resizes the axes ``axes`` of ``image`` as OpenVINO Interpolate-11 defines it.
 
     image: numpy array or CPU torch tensor of any rank 1..8; dtypes float32, float16, bfloat16,
     float64, int8, uint8, int32. scales_or_sizes: one scale (shape_calculation_mode="scales") or one
     output size ("sizes") per entry of ``axes`` (default: every axis). Returns the resized array, of
-    the kind and dtype of ``image``. Torch tensors go through ``torch.ops.ascend_gridsample.interpolate``
+    the kind and dtype of ``image``. shape_calculation_mode: "sizes" or "scales"; None takes "sizes"
+    for integer values and "scales" otherwise. cube_coeff: the Keys coefficient of cubic and bicubic_pillow; None
+    takes the mode's own, -0.75 for cubic (Interpolate-11's default) and -0.5 for bicubic_pillow
+    (Pillow's), so the pillow modes match Pillow by default. Torch tensors go through
+    ``torch.ops.ascend_gridsample.interpolate``
     (unless ``build`` is given). Bad attribute values raise ValueError naming the attribute and its
     allowed values.
     """
-    for table, value, what in ((MODES, mode, "mode"), (SHAPE_CALCULATION_MODES, shape_calculation_mode,
-                                                         "shape_calculation_mode"),
-                               (COORDINATE_TRANSFORMATION_MODES, coordinate_transformation_mode,
-                                "coordinate_transformation_mode"), (NEAREST_MODES, nearest_mode, "nearest_mode")):
-        _choice(table, value, what)
+    if shape_calculation_mode is None:
+        shape_calculation_mode = _calculation_mode_of(scales_or_sizes)
+    _check_attributes(mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode, antialias,
+                      cube_coeff)
     if _api._is_torch(image) and build is None:
+        # Only shape-free checks here, in plain Python, so that torch.compile traces this call; the
+        # operator and its fake implementation check the rest against the shape (resolve).
         from . import _interpolate_torch
-        r = resolve(image.shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
-                    nearest_mode, antialias, pads_begin, pads_end, cube_coeff, _api._dtype_name(image))
+        scales, sizes = _scales_and_sizes(scales_or_sizes, shape_calculation_mode)
         return _interpolate_torch.interpolate_op(
-            image, r["scales"], r["sizes"], r["axes"], mode, shape_calculation_mode, coordinate_transformation_mode,
-            nearest_mode, r["antialias"], r["pads_begin"], r["pads_end"], r["cube_coeff"])
+            image, scales, sizes, [] if axes is None else _int_list(axes, "axes"), mode, shape_calculation_mode,
+            coordinate_transformation_mode, nearest_mode, bool(antialias),
+            [] if pads_begin is None else _int_list(pads_begin, "pads_begin"),
+            [] if pads_end is None else _int_list(pads_end, "pads_end"),
+            None if cube_coeff is None else float(cube_coeff))
     return run(image, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
                nearest_mode, antialias, pads_begin, pads_end, cube_coeff, build)
 
@@ -168,7 +220,7 @@ def run(image, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_t
     """Runs the operator on a numpy array or CPU tensor (no torch dispatch)."""
     torch_in = _api._is_torch(image)
     if not torch_in:
-        image = _api._native(np.asarray(image))
+        image = _api._as_array(image, "image", DTYPES)
     r = resolve(image.shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
                 nearest_mode, antialias, pads_begin, pads_end, cube_coeff, _api._dtype_name(image))
     if torch_in:
@@ -195,14 +247,15 @@ FLOATING = ("float32", "float16", "bfloat16", "float64")
 def interpolate_backward(grad_output, input_shape, scales_or_sizes, axes=None, *, mode: str,
                          shape_calculation_mode: str, coordinate_transformation_mode: str = "half_pixel",
                          nearest_mode: str = "round_prefer_floor", antialias: bool = False, pads_begin=None,
-                         pads_end=None, cube_coeff: float = -0.75, build: str | None = None):
+                         pads_end=None, cube_coeff: float | None = None, build: str | None = None):
     """The gradient of ``interpolate(image, scales_or_sizes, axes, ...)`` with respect to ``image``,
     given ``grad_output`` (the gradient of the loss with respect to its output) and ``image``'s shape
     ``input_shape``: ``A^T grad_output`` for the resize ``A`` (interpolate is linear in ``image``).
     Runs aclnnInterpolateBackward. Floating dtypes (float32, float16, bfloat16 on the AI Core kernel
     with float32 accumulation, float64 on the AI CPU path); deterministic: bit-identical run to run
     and for any core count. Torch tensors go through ``torch.ops.ascend_gridsample.interpolate_backward``
-    (unless ``build`` is given), the operator the autograd formula of ``interpolate`` calls."""
+    (unless ``build`` is given), the operator the autograd formula of ``interpolate`` calls. cube_coeff as
+    ``interpolate``'s (None: the mode's own)."""
     for table, value, what in ((MODES, mode, "mode"), (SHAPE_CALCULATION_MODES, shape_calculation_mode,
                                                          "shape_calculation_mode"),
                                (COORDINATE_TRANSFORMATION_MODES, coordinate_transformation_mode,

@@ -3,7 +3,10 @@ operators registered with torch.library, with fake implementations so that torch
 and torch.export trace through them, and autograd formulas (interpolate's calls the backward operator;
 the backward's, for double backward, calls interpolate: the resize is linear, so each is the other's
 adjoint). Arguments are those of aclnnInterpolate, already resolved: scales (scales mode) or sizes
-(sizes mode), axes, the attribute strings, pads of rank entries or empty."""
+(sizes mode), axes, the attribute strings, pads of rank entries or empty, cube_coeff or None for the
+mode's own."""
+from typing import Optional
+
 import torch
 
 from . import _api, _interpolate
@@ -12,7 +15,8 @@ from . import _api, _interpolate
 @torch.library.custom_op("ascend_gridsample::interpolate", mutates_args=())
 def interpolate_op(image: torch.Tensor, scales: list[float], sizes: list[int], axes: list[int], mode: str,
                    shape_calculation_mode: str, coordinate_transformation_mode: str, nearest_mode: str,
-                   antialias: bool, pads_begin: list[int], pads_end: list[int], cube_coeff: float) -> torch.Tensor:
+                   antialias: bool, pads_begin: list[int], pads_end: list[int],
+                   cube_coeff: Optional[float]) -> torch.Tensor:
     values = scales if shape_calculation_mode == "scales" else sizes
     return _interpolate.run(image, values, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
                             nearest_mode, antialias, pads_begin, pads_end, cube_coeff, None)
@@ -31,7 +35,7 @@ def _(image, scales, sizes, axes, mode, shape_calculation_mode, coordinate_trans
 def interpolate_backward_op(grad_output: torch.Tensor, input_shape: list[int], scales: list[float], sizes: list[int],
                             axes: list[int], mode: str, shape_calculation_mode: str,
                             coordinate_transformation_mode: str, nearest_mode: str, antialias: bool,
-                            pads_begin: list[int], pads_end: list[int], cube_coeff: float) -> torch.Tensor:
+                            pads_begin: list[int], pads_end: list[int], cube_coeff: Optional[float]) -> torch.Tensor:
     values = scales if shape_calculation_mode == "scales" else sizes
     return _interpolate.run_backward(grad_output, input_shape, values, axes, mode, shape_calculation_mode,
                                      coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end,

@@ -575,6 +575,8 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
           py::arg("mode"), py::arg("shape_calculation_mode"), py::arg("coordinate_transformation_mode"),
           py::arg("nearest_mode"), py::arg("antialias"), py::arg("pads_begin"), py::arg("pads_end"),
           py::arg("cube_coeff"), py::arg("backward") = false);
+    // cube_coeff's default per mode code (the header's one rule), for ags.interpolate
+    m.def("interpolate_default_cube_coeff", [](int64_t mode) { return ACLNN_INTERPOLATE_DEFAULT_CUBE_COEFF(mode); });
     m.def("upsample", &Upsample, py::arg("kind"), py::arg("x"), py::arg("y"), py::arg("output_size"),
           py::arg("align_corners"), py::arg("scales"), py::arg("channel_last") = false,
           py::arg("input_size") = std::vector<int64_t>());

@@ -97,10 +97,11 @@ def _extent(shape, strides) -> int:
 class Tensor:
     """One tensor argument backed by a sentinel-filled byte buffer."""
 
-    def __init__(self, r: ByteReader, shape, dtype_entry, fill_values: bool, grid: bool = False):
+    def __init__(self, r: ByteReader, shape, dtype_entry, fill_values: bool, grid: bool = False, strides=None):
         self.code, self.item, self.np = dtype_entry
         self.shape = list(shape)
-        self.strides = _strides_for(r, self.shape)
+        # given strides: a view over a few elements of a huge shape (zero strides, tests/fuzz/entry_fuzz.py)
+        self.strides = _strides_for(r, self.shape) if strides is None else list(strides)
         n = _extent(self.shape, self.strides)
         self.offset = self.item * r.below(3)
         self.misaligned = self.item > 1 and r.chance(6)
@@ -118,6 +119,7 @@ class Tensor:
                     v = (r.below(4001) - 2000) / (1000.0 if grid else 100.0)
                 if not np.issubdtype(self.np, np.floating):
                     v = int(v) if math.isfinite(v) and abs(v) < 100 else r.below(256) - 128
+                    v = v % 256 if self.np == np.uint8 else v
                 with np.errstate(all="ignore"):
                     view[i] = v
         self.before = self.buf.copy()
@@ -138,6 +140,8 @@ class Tensor:
             return mask
         idx = np.zeros(1, dtype=np.int64)
         for d, s in zip(self.shape, self.strides):
+            if s == 0:
+                continue    # every index of a zero-stride dim is the same element
             idx = (idx[:, None] + np.arange(d, dtype=np.int64)[None, :] * s).ravel()
         for b in range(self.item):
             mask[self.offset + idx * self.item + b] = True

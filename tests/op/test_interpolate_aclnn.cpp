@@ -285,6 +285,46 @@ TEST_CASE("an empty output launches nothing; workspace checks") {
     Expect(aclnnInterpolate(nullptr, ws - 1, ex, nullptr), ACLNN_ERR_PARAM_INVALID, {"workspace of", "expected"});
 }
 
+// A view over nothing (the first phase reads no data): a huge shape with the given strides.
+static aclTensor* View(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides, int64_t storage) {
+    return aclCreateTensor(shape.data(), shape.size(), ACL_FLOAT, strides.data(), 0, ACL_FORMAT_ND, &storage, 1, nullptr);
+}
+
+TEST_CASE("sizes near int64: padded lengths, intermediates and filter taps are 161002, not overflows") {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    auto plan = [&](aclTensor* x, aclTensor* y, Attrs a) {
+        Arrays arr(a);
+        return aclnnInterpolateGetWorkspaceSize(x, arr.scales, arr.sizes, arr.axes, a.mode, a.calc, a.coord, a.nearest,
+                                                a.antialias, arr.padsBegin, arr.padsEnd, a.cubeCoeff, y, &ws, &ex);
+    };
+    // two shrinking passes over 2^58 rows: an intermediate of 2^61 elements, 2^64 float64 bytes
+    aclTensor* x = View({int64_t{1} << 58, 4, 4}, {0, 0, 0}, 1);
+    aclTensor* y = View({int64_t{1} << 58, 2, 2}, {4, 2, 1}, int64_t{1} << 60);
+    Attrs a;
+    a.axes = {1, 2};
+    a.sizes = {2, 2};
+    Expect(plan(x, y, a), ACLNN_ERR_PARAM_INVALID, {"intermediate of", "int64"});
+    // pads whose sum with the length overflows int64
+    aclTensor* x2 = View({2, 3}, {3, 1}, 6);
+    aclTensor* y2 = View({2, 3}, {3, 1}, 6);
+    Attrs b;
+    b.axes = {0};
+    b.sizes = {2};
+    b.padsBegin = {0, 0};
+    b.padsEnd = {0, INT64_MAX};
+    Expect(plan(x2, y2, b), ACLNN_ERR_PARAM_INVALID, {"dim 1", "beyond int64"});
+    // a bicubic_pillow downscale of a 2^62-long broadcast axis: beyond 2^26 taps, checked before any table
+    aclTensor* x3 = View({1, int64_t{1} << 62}, {0, 0}, 1);
+    aclTensor* y3 = View({1, 3}, {3, 1}, 3);
+    Attrs c;
+    c.mode = ACLNN_INTERPOLATE_BICUBIC_PILLOW;
+    c.axes = {0, 1};
+    c.sizes = {1, 3};
+    Expect(plan(x3, y3, c), ACLNN_ERR_PARAM_INVALID, {"resampling dim 1", "filter taps", "2^26"});
+    for (aclTensor* t : {x, y, x2, y2, x3, y3}) aclDestroyTensor(t);
+}
+
 TEST_CASE("aclFloatArray and the array size getters (operatorlist_00015, _00033)") {
     const float v[] = {1.5f, 2.0f};
     aclFloatArray* f = aclCreateFloatArray(v, 2);

@@ -3,6 +3,7 @@
 // dims when the values are not Const, and every rejection with its reason (read from the
 // application log). Only the public GE API: scripts/check_real_headers.sh compiles this file
 // against CANN's graph/ and op_proto/ headers too.
+#include <cstdint>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -157,6 +158,12 @@ TEST_CASE("rejections name the attribute or input, its value and what is allowed
         {[nan](Fixture& f) { f.op.set_attr_cube_coeff(nan); }, {"cube_coeff is not finite"}},
         {[](Fixture& f) { f.op.set_attr_pads_begin({1, 1}); }, {"pads_begin [1, 1] has 2 values", "expected one per axis"}},
         {[](Fixture& f) { f.op.set_attr_pads_end({0, 0, -9, 0}); }, {"axis 2 has the padded length -1"}},
+        {[](Fixture& f) { f.op.set_attr_pads_end({0, 0, INT64_MAX, 0}); }, {"axis 2 has a padded length beyond int64"}},
+        {[](Fixture& f) {
+             f.op.set_attr_shape_calculation_mode("scales");
+             f.op.set_input_scales_or_sizes(f.values = MakeConst("s", std::vector<float>{1e30f, 1.0f}, ge::DT_FLOAT));
+         },
+         {"scales[0] is", "an output length beyond int64"}},
         {[](Fixture& f) { f.op.set_attr_mode("linear_onnx"); f.op.set_input_axes(f.axes = MakeConst("a", std::vector<int64_t>{1, 2}, ge::DT_INT64)); },
          {"mode linear_onnx with rank 4 and axes [1, 2]", "rank 4 with {0, 1} or {2, 3}"}},
         {[](Fixture& f) { f.op.set_attr_mode("bicubic_pillow"); f.op.set_input_axes(f.axes = MakeConst("a", std::vector<int64_t>{1, 2, 3}, ge::DT_INT64)); },

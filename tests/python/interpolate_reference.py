@@ -10,7 +10,8 @@ with no vectorised shortcuts, so they can be read against the specification.
 An axis whose output length equals its (padded) input length is left unchanged, in every mode.
 
 Integer images: the pillow modes round (half away from zero) and clip to the type's range after
-each of their two passes, as Pillow does between its horizontal and vertical pass; every mode
+each of their two passes, as Pillow does between its two passes (in Pillow's order), and on uint8
+they weight in Pillow's 8-bit fixed point (22 fraction bits, Resample.c PRECISION_BITS); every mode
 rounds and clips the final result the same way.
 
 This module is a test reference: it is validated against OpenVINO, Pillow and torch by
@@ -200,6 +201,13 @@ def pillow_matrix(in_len, out_len, support, cube_coeff, bicubic):
     return w
 
 
+def pillow_vertical_first(in_hw, out_hw) -> bool:
+    """Pillow's pass order (Pillow 13, Resample.c ImagingResampleInner): the vertical pass first
+    when the height loses more than twice as many pixels as the width; else the horizontal one."""
+    lost_h, lost_w = in_hw[0] - out_hw[0], in_hw[1] - out_hw[1]
+    return lost_h > 0 and lost_h > 2 * lost_w
+
+
 def _apply(data, matrix, axis):
     return np.moveaxis(np.tensordot(matrix, np.moveaxis(data, axis, 0), axes=(1, 0)), 0, axis)
 
@@ -248,10 +256,15 @@ def interpolate_reference(image, scales_or_sizes, axes: Optional[Sequence[int]] 
         if len(axes) != 2:
             raise ValueError(f"mode {mode} resizes exactly two axes; got axes {axes}")
         bicubic = mode == "bicubic_pillow"
-        # Pillow's horizontal pass (the inner, width axis) first, then the vertical one.
-        for ax in sorted(axes, reverse=True):
+        vertical, horizontal = sorted(axes)
+        v_first = pillow_vertical_first((padded_shape[vertical], padded_shape[horizontal]),
+                                        (out_shape[vertical], out_shape[horizontal]))
+        for ax in ((vertical, horizontal) if v_first else (horizontal, vertical)):
             if out_shape[ax] != padded_shape[ax]:
                 m = pillow_matrix(padded_shape[ax], out_shape[ax], 2.0 if bicubic else 1.0, cube_coeff, bicubic)
+                if image.dtype == np.uint8:
+                    # Pillow's 8-bit arithmetic: weights in fixed point with 22 fraction bits
+                    m = np.sign(m) * np.floor(np.abs(m) * 2.0**22 + 0.5) / 2.0**22
                 data = _apply(data, m, ax)
                 if integer:
                     data = _round_clip(data, image.dtype)

@@ -141,13 +141,6 @@ def test_matches_torch_1d_3d(torch_mode, rank):
 # ------------------------------------------------------------------------------------------------
 # Pillow on uint8
 # ------------------------------------------------------------------------------------------------
-def _pillow_horizontal_first(in_hw, out_hw):
-    """Pillow 13 runs its vertical pass first when it reduces more than the horizontal one
-    (test_interpolate_reference.py checks this); Interpolate-11 always runs horizontally first."""
-    ry, rx = out_hw[0] / in_hw[0], out_hw[1] / in_hw[1]
-    return not (ry < 1.0 and ry < rx)
-
-
 @pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
 @pytest.mark.parametrize("layout", ["nchw", "nhwc"])
 def test_pillow_modes_match_pillow_uint8(mode, layout):
@@ -164,10 +157,7 @@ def test_pillow_modes_match_pillow_uint8(mode, layout):
                                   mode=f"{mode}_pillow", shape_calculation_mode="sizes", cube_coeff=-0.5)
             got = got.transpose(0, 3, 1, 2)
         assert got.dtype == np.uint8
-        if _pillow_horizontal_first(x.shape[2:], out_hw):
-            want = pillow_resize(x, out_hw, mode)
-        else:
-            want = pillow_resize(pillow_resize(x, (x.shape[2], out_hw[1]), mode), out_hw, mode)
+        want = pillow_resize(x, out_hw, mode)
         diff = np.abs(got.astype(int) - want.astype(int))
         assert diff.max() <= 1, f"{mode}_pillow {layout} {out_hw}: {int(diff.max())} levels off Pillow"
 
@@ -494,6 +484,8 @@ def test_bad_string_attribute_names_it_and_its_values(attr, allowed, bad, kind):
     x = torch.from_numpy(x) if kind == "torch" else x
     attrs = dict(mode="nearest", shape_calculation_mode="sizes")
     for value in (bad, "", None, 3):
+        if value is None and attr == "shape_calculation_mode":
+            continue     # None: sizes for integer values (test_interpolate_pillow.py)
         attrs[attr] = value
         with pytest.raises(ValueError) as e:
             ags.interpolate(x, [2, 2], [2, 3], **attrs)
@@ -507,7 +499,7 @@ BAD_VALUES = [
     ("antialias", dict(antialias="yes"), ("antialias",)),
     ("cube_coeff", dict(cube_coeff=float("nan")), ("cube_coeff",)),
     ("axes repeated", dict(axes=[2, 2]), ("axes",)),
-    ("axes out of range", dict(axes=[2, 4]), ("axes", "[0, 3]")),
+    ("axes out of range", dict(axes=[2, 4]), ("axes", "[-4, 3]")),
     ("sizes count", dict(values=[2, 2, 2]), ("sizes",)),
     ("sizes negative", dict(values=[-1, 2]), ("sizes",)),
     ("scales count", dict(values=[0.5], shape_calculation_mode="scales"), ("scales",)),

@@ -246,7 +246,7 @@ BAD_ATTRIBUTES = [
     (dict(antialias="yes"), "antialias", "True or False"),
     (dict(cube_coeff=float("nan")), "cube_coeff", "finite"),
     (dict(axes=[2, 2]), "axes", "distinct"),
-    (dict(axes=[4]), "axes", "[0, 3]"),
+    (dict(axes=[4]), "axes", "[-4, 3]"),
     (dict(scales_or_sizes=[3]), "sizes", "one per axis"),
     (dict(scales_or_sizes=[3, -1]), "sizes[1]", ">= 0"),
     (dict(pads_begin=[1, 1]), "pads_begin", "one per dim"),

@@ -15,7 +15,9 @@
 //   antialias       Interpolate-11 antialias (applies to LINEAR on downscaled axes).
 //   padsBegin, padsEnd  INT arrays of rank entries (zero padding before resizing); nullptr, empty or
 //           all zeros (e.g. [0]): no padding. Negative values crop.
-//   cubeCoeff       the Keys coefficient of CUBIC and BICUBIC_PILLOW (-0.75; Pillow uses -0.5).
+//   cubeCoeff       the Keys coefficient of CUBIC and BICUBIC_PILLOW; the modes' usual values are
+//           ACLNN_INTERPOLATE_DEFAULT_CUBE_COEFF(mode): -0.75 for CUBIC (Interpolate-11's default),
+//           -0.5 for BICUBIC_PILLOW (Pillow's, and torch's antialiased bicubic's).
 //   y       output tensor, dtype of x; its shape must be the one the attributes give: resized axes as
 //           above, every other axis x + padsBegin + padsEnd.
 //
@@ -28,7 +30,10 @@
 //           one per axis, a scale not finite and > 0, a size < 0; pads not rank entries; a resized
 //           axis with no input element after padding; LINEAR_ONNX outside 2-D..5-D with axes {0,1},
 //           {0,1,2}, {2,3} or {2,3,4}; a pillow mode without exactly two axes; y's shape differs
-//           from the expected one; aclnnInterpolate: an unknown or used executor, a workspace
+//           from the expected one, or y's elements overlap; a padded length or floor(scale * padded length) beyond int64; an
+//           intermediate between passes beyond int64 bytes; an axis whose resampling needs more than
+//           2^26 filter taps (the host's table of source indices and weights, e.g. a stretched filter
+//           over an axis of tens of millions of pixels); aclnnInterpolate: an unknown or used executor, a workspace
 //           smaller than GetWorkspaceSize returned, memory that is not live device memory.
 //   361001 ACLNN_ERR_RUNTIME_ERROR  a launch could not be queued.
 // An empty y: workspace 0, success, nothing launched.
@@ -70,6 +75,11 @@ enum aclnnInterpolateNearestMode {
     ACLNN_INTERPOLATE_CEIL = 3,
     ACLNN_INTERPOLATE_SIMPLE = 4,
 };
+
+// Extension: the Keys coefficient a mode takes unless the caller chooses another, the default of the
+// Python API (ags.interpolate) and the one the aclnnUpsample* entry points pass. The other modes
+// take no coefficient (-0.75 for them).
+#define ACLNN_INTERPOLATE_DEFAULT_CUBE_COEFF(mode) ((mode) == ACLNN_INTERPOLATE_BICUBIC_PILLOW ? -0.5 : -0.75)
 
 ACL_FUNC_VISIBILITY aclnnStatus aclnnInterpolateGetWorkspaceSize(
     const aclTensor* x, const aclFloatArray* scales, const aclIntArray* sizes, const aclIntArray* axes, int64_t mode,
