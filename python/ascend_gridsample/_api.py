@@ -55,7 +55,7 @@ def backend() -> str:
 
 
 # The AI Core kernels the package launches, by the names their launches carry (op_host/launch_sim.cpp)
-KERNELS = ("grid_sample", "grid_sample_grad", "view_copy", "interpolate")
+KERNELS = ("grid_sample", "grid_sample_grad", "view_copy", "interpolate", "interpolate_grad")
 
 
 def last_launch_stats(build: str | None = None, kernel: str = "grid_sample") -> dict:
