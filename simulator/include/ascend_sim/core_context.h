@@ -85,6 +85,7 @@ struct CoreContext {
     uint8_t* ub = nullptr;           // usable UB arena (32-byte aligned)
     uint64_t ubBytes = 0;
     uint32_t platformAivCores = 0;   // vector cores of the platform the launch runs on
+    bool wideLanes = false;          // the vector models take their wide (AVX2 / F16C) paths
     CoreCounters counters;
     const std::atomic<bool>* launchFailed = nullptr;
     void* launch = nullptr;          // launcher-private

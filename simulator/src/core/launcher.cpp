@@ -102,6 +102,7 @@ struct Launch {
     uint32_t blockDim = 0;
     uint64_t ubBytes = 0;
     uint32_t aivCores = 0;
+    bool wideLanes = false;
     std::atomic<uint32_t> nextCore{0};
     std::atomic<bool> failed{false};
     std::mutex mu;                  // guards error and the barrier state
@@ -241,6 +242,7 @@ Slot* StartCore(Worker& W, Launch& L, uint32_t blockIdx) {
     c.ub = s->ub;
     c.ubBytes = L.ubBytes;
     c.platformAivCores = L.aivCores;
+    c.wideLanes = L.wideLanes;
     c.counters = CoreCounters{};
     c.launchFailed = &L.failed;
     c.launch = &L;
@@ -437,6 +439,8 @@ bool RunKernel(const KernelLaunch& launch) {
     L.blockDim = launch.blockDim;
     L.ubBytes = UsableUbBytes(platform);
     L.aivCores = platform.aivCoreNum;
+    const std::string lanes = LanesInUse();
+    L.wideLanes = lanes.compare(0, 8, "baseline") != 0;
     L.counters.assign(launch.blockDim, CoreCounters{});
     for (void* a : launch.gmArgs) L.gmArgs.push_back(static_cast<uint8_t*>(DeviceTranslate(a)));
 
@@ -452,6 +456,7 @@ bool RunKernel(const KernelLaunch& launch) {
     stats.serial = ++launches;
     stats.blockDim = launch.blockDim;
     stats.tilingKey = launch.tilingKey;
+    stats.lanes = lanes;
     stats.cores = std::move(L.counters);
     for (const CoreCounters& k : stats.cores) stats.total.Add(k);
     stats.modelledCycles = stats.total.modelledCycles;   // the slowest core
