@@ -211,6 +211,7 @@ void FiberEntry() {
     try {
         if (L.spec->entry) L.spec->entry(L.gmArgs.data());
         else L.spec->body();
+        FlushDeferredCopies(c);   // the kernel's last DMAs
         if (!c.deferredError.empty()) RecordFailure(L, c.deferredError);
     } catch (const KernelAbort&) {
     } catch (const std::exception& e) {
