@@ -467,6 +467,7 @@ py::dict LastLaunchStats(const std::string& kernel) {
     d["checked"] = s.checked;
     d["modelled_cycles"] = s.modelledCycles;
     d["modelled_us"] = s.modelledMicroseconds;
+    d["lanes"] = s.lanes;
     d["total"] = StatsToDict(s.total, s.clockGHz);
     py::list cores;
     for (const auto& c : s.cores) cores.append(StatsToDict(c, s.clockGHz));

@@ -4,6 +4,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -78,6 +79,87 @@ struct CostState {
     uint64_t ubHigh = 0;               // blocks at or above ubHigh are all zero
 };
 
+// A GM->UB copy (DataCopy, DataCopyPad): blockCount blocks of blockLen bytes, srcPitch apart in
+// GM; destination block b at dst + b * dstPitch holds [left bytes of `pattern`][the data][right
+// bytes of `pattern`][the dummy byte 0xFF up to ubBlock bytes] (DataCopyPad's layout; a plain copy
+// has no fill: ubBlock = blockLen).
+struct GmToUbCopy {
+    uint8_t* dst;
+    const uint8_t* src;
+    uint64_t srcPitch, dstPitch;
+    uint32_t blockCount, blockLen;
+    uint64_t pattern;   // the padding value's bytes, repeated
+    uint32_t left, right, ubBlock;
+};
+// Short blocks (a pixel, a tap row) by two fixed-size moves that may overlap, without loops (which
+// the compiler turns into library calls): a memcpy call costs more than such a copy.
+__attribute__((always_inline)) inline void CopyBytes(uint8_t* __restrict dst, const uint8_t* __restrict src, uint64_t len) {
+    uint8_t head[32], tail[32];
+    if (len > 64) {
+        std::memcpy(dst, src, len);
+    } else if (len >= 32) {
+        std::memcpy(head, src, 32);
+        std::memcpy(tail, src + len - 32, 32);
+        std::memcpy(dst, head, 32);
+        std::memcpy(dst + len - 32, tail, 32);
+    } else if (len >= 16) {
+        std::memcpy(head, src, 16);
+        std::memcpy(tail, src + len - 16, 16);
+        std::memcpy(dst, head, 16);
+        std::memcpy(dst + len - 16, tail, 16);
+    } else if (len >= 8) {
+        std::memcpy(head, src, 8);
+        std::memcpy(tail, src + len - 8, 8);
+        std::memcpy(dst, head, 8);
+        std::memcpy(dst + len - 8, tail, 8);
+    } else if (len >= 4) {
+        std::memcpy(head, src, 4);
+        std::memcpy(tail, src + len - 4, 4);
+        std::memcpy(dst, head, 4);
+        std::memcpy(dst + len - 4, tail, 4);
+    } else {
+        for (uint64_t k = 0; k < len; ++k) dst[k] = src[k];
+    }
+}
+// DataCopyPad's fills of a destination block other than a bare dummy tail in 32 bytes.
+__attribute__((noinline)) inline void FillPadding(const GmToUbCopy& c, uint8_t* block) {
+    const uint32_t filled = c.left + c.blockLen + c.right;
+    std::memset(block + filled, 0xFF, c.ubBlock - filled);
+    for (uint32_t k = 0; k < c.left; ++k) block[k] = uint8_t(c.pattern >> (8 * (k & 7)));
+    for (uint32_t k = 0; k < c.right; ++k) block[c.left + c.blockLen + k] = uint8_t(c.pattern >> (8 * (k & 7)));
+}
+__attribute__((always_inline)) inline void RunCopyBlock(const GmToUbCopy& c, uint32_t b) {
+    uint8_t* block = c.dst + b * c.dstPitch;
+    if (c.ubBlock != c.blockLen) {   // DataCopyPad's fills around the data
+        if (c.ubBlock == 32 && c.left + c.right == 0) {   // a tap row or a pixel: the dummy byte, then the data
+            const uint64_t dummy[4] = {~uint64_t(0), ~uint64_t(0), ~uint64_t(0), ~uint64_t(0)};
+            std::memcpy(block, dummy, 32);
+        } else {
+            FillPadding(c, block);
+        }
+    }
+    CopyBytes(block + c.left, c.src + b * c.srcPitch, c.blockLen);
+}
+inline void RunCopy(const GmToUbCopy& copy) {
+    const GmToUbCopy c = copy;   // a local: the UB stores cannot alias it
+    for (uint32_t b = 0; b < c.blockCount; ++b) RunCopyBlock(c, b);
+}
+
+// Fast build: GM->UB copies are queued and run at the core's next instruction that could observe
+// them (any but another GM->UB copy, a scalar GM read, or a scalar UB access outside their
+// destinations), their GM lines prefetched a few blocks ahead. A run of small DMAs (the per-point
+// path: one per tap row) then waits on its cache misses together instead of one after another.
+// MTE2 runs asynchronously on the hardware too: only a kernel that reads a DMA's destination
+// before a flag or queue orders it after the DMA could tell, and that is a race the checked build
+// (which copies at once) reports.
+constexpr uint32_t kMaxDeferredCopies = 256;
+struct DeferredCopies {
+    uint32_t count = 0;
+    const uint8_t* lo = nullptr;   // the UB bytes the queued copies write: [lo, hi)
+    const uint8_t* hi = nullptr;
+    GmToUbCopy q[kMaxDeferredCopies];
+};
+
 struct CoreContext {
     uint32_t blockIdx = 0;
     uint32_t blockDim = 1;
@@ -87,6 +169,7 @@ struct CoreContext {
     uint32_t platformAivCores = 0;   // vector cores of the platform the launch runs on
     uint32_t systemWorkspaceBytes = 0;   // the platform's system workspace, in front of the user's
     uint8_t* workspace = nullptr;    // the launch's workspace argument (storage address), or null
+    bool wideLanes = false;          // the vector models take their wide (AVX2 / F16C) paths
     CoreCounters counters;
     const std::atomic<bool>* launchFailed = nullptr;
     void* launch = nullptr;          // launcher-private
@@ -95,6 +178,7 @@ struct CoreContext {
     uint8_t flagCount[kMaxHardEvents][kEventIdsPerType] = {};   // SetFlag minus WaitFlag
     std::string deferredError;       // violation found where throwing is impossible (destructors)
     CostState cost;                  // checked build: pipe timelines and UB race shadow
+    DeferredCopies deferred;         // fast build: GM->UB copies not run yet
 };
 
 // The core running on this thread (null outside a kernel).
@@ -135,6 +219,23 @@ ASCEND_SIM_API void CostEndCore(CoreContext& c);
 ASCEND_SIM_API uint64_t CostCoreTime(const CoreContext& c);
 ASCEND_SIM_API void CostResumeAt(CoreContext& c, uint64_t t);
 
+// Runs the core's queued GM->UB copies (fast build; a no-op when there are none).
+ASCEND_SIM_API void FlushDeferredCopies(CoreContext& c);
+// Queues a GM->UB copy (running the queue first when it is full).
+__attribute__((always_inline)) inline void DeferCopy(CoreContext& c, const GmToUbCopy& copy) {
+    DeferredCopies& d = c.deferred;
+    if (d.count == kMaxDeferredCopies) FlushDeferredCopies(c);
+    d.q[d.count++] = copy;
+    const uint8_t* end = copy.dst + (copy.blockCount - 1) * copy.dstPitch + copy.ubBlock;
+    if (d.count == 1 || copy.dst < d.lo) d.lo = copy.dst;
+    if (d.count == 1 || end > d.hi) d.hi = end;
+}
+// True for the instructions that may observe a queued GM->UB copy (see DeferredCopies).
+constexpr bool ObservesDeferredCopies(InstrKind kind) {
+    return kind != InstrKind::CopyGmToUb && kind != InstrKind::ScalarGmRead && kind != InstrKind::ScalarUbRead &&
+           kind != InstrKind::ScalarUbWrite;
+}
+
 // The single place every instruction and synchronisation event passes through: counters (both
 // builds) and, in the checked build, the per-pipe cost model and the UB race detector
 // (cost_model.cpp). `api` names the call in race reports; `ub` lists the UB operands; `aux`
@@ -156,18 +257,39 @@ __attribute__((always_inline)) inline void CountInstr(CoreCounters& k, InstrKind
         default: break;   // synchronisation events: no counter
     }
 }
-__attribute__((always_inline)) inline uint64_t RecordInstr(Pipe pipe, InstrKind kind, uint64_t amount, const char* api = nullptr,
-                            std::initializer_list<UbAccess> ub = {}, uint64_t aux = 0) {
+// RecordInstr on core c, when the caller knows it (a tensor remembers its core: no thread_local
+// lookup).
+__attribute__((always_inline)) inline uint64_t RecordInstrOn(CoreContext& c, Pipe pipe, InstrKind kind, uint64_t amount,
+                                                             const char* api = nullptr, std::initializer_list<UbAccess> ub = {},
+                                                             uint64_t aux = 0) {
 #if ASCENDC_SIM_CHECKED
-    CoreContext& c = CurrentCore();
     if (__builtin_expect(c.launchFailed->load(std::memory_order_relaxed), 0)) AbortCore();
     CountInstr(c.counters, kind, amount);
     return CostStep(c, pipe, kind, amount, api, ub.begin(), ub.size(), aux);
 #else
-    // Fast build: counters only; synchronisation events (no counter) do not even look up the core.
-    if (kind < InstrKind::SetFlag) CountInstr(CurrentCore().counters, kind, amount);
+    // Fast build: counters, and the queued GM->UB copies run before anything that may observe them.
+    if (c.deferred.count && ObservesDeferredCopies(kind)) FlushDeferredCopies(c);
+    if (kind < InstrKind::SetFlag) CountInstr(c.counters, kind, amount);
     (void)pipe; (void)api; (void)ub; (void)aux;
     return 0;
+#endif
+}
+__attribute__((always_inline)) inline uint64_t RecordInstr(Pipe pipe, InstrKind kind, uint64_t amount, const char* api = nullptr,
+                                                           std::initializer_list<UbAccess> ub = {}, uint64_t aux = 0) {
+    return RecordInstrOn(CurrentCore(), pipe, kind, amount, api, ub, aux);
+}
+
+// A scalar UB access (LocalTensor::GetValue / SetValue) of [p, p + bytes): RecordInstr, and in the
+// fast build the queued GM->UB copies run first when it touches their destinations.
+__attribute__((always_inline)) inline void RecordScalarUb(CoreContext& c, InstrKind kind, const char* api, const void* p,
+                                                         uint64_t bytes) {
+#if ASCENDC_SIM_CHECKED
+    RecordInstrOn(c, Pipe::S, kind, 1, api, {UbAccess{p, bytes, kind == InstrKind::ScalarUbWrite}});
+#else
+    const uint8_t* b = static_cast<const uint8_t*>(p);
+    if (c.deferred.count && b < c.deferred.hi && b + bytes > c.deferred.lo) FlushDeferredCopies(c);
+    CountInstr(c.counters, kind, 1);
+    (void)api;
 #endif
 }
 

@@ -112,6 +112,9 @@ struct LaunchStats {
     uint64_t modelledCycles = 0;
     double modelledMicroseconds = 0;
     double clockGHz = 0;
+    // The vector lanes the launch's cores ran on (see SetWideLanes): "avx2+f16c", or "baseline"
+    // followed by the reason.
+    std::string lanes;
 };
 // Stats of the last launch that finished in this process (any thread).
 ASCEND_SIM_API LaunchStats LastLaunchStats();
@@ -124,6 +127,18 @@ ASCEND_SIM_API LaunchStats LastLaunchStatsOf(const std::string& kernel);
 // (the cost model still runs). The environment variable ASCEND_SIM_RACE_CHECK=0 sets the default
 // to off. Applies to launches that start afterwards; returns the previous setting.
 ASCEND_SIM_API bool SetRaceCheck(bool on);
+
+// ---- wide vector lanes -------------------------------------------------------------------
+// The package is compiled for the baseline of its architecture (x86-64: SSE2), so that one build
+// runs on any CPU of it. On x86-64 the vector instructions' models also carry wide paths (AVX2 and
+// F16C, 8 float lanes), chosen at run time when the CPU has both; both paths give bit-identical
+// results. Launches use the wide paths when the CPU has them and they are on: on by default,
+// off when the environment variable ASCEND_SIM_LANES=baseline is set. SetWideLanes applies to launches
+// that start afterwards and returns the previous setting; turning it on where the CPU lacks AVX2 or
+// F16C keeps the baseline paths.
+ASCEND_SIM_API bool SetWideLanes(bool on);
+// What launches starting now run on: "avx2+f16c", or "baseline (<reason>)".
+ASCEND_SIM_API std::string LanesInUse();
 
 // ---- launcher --------------------------------------------------------------------------
 struct KernelLaunch {

@@ -44,23 +44,24 @@ inline uint64_t CopyBytes(const char* api, uint32_t count) {
 }
 
 // Strided copy of blockCount blocks of blockLen bytes with independent source/destination pitches.
-// One block of a DMA. Blocks of a few dozen bytes (a channel-last pixel, a tap row) are common and
-// a library memcpy call costs more than the copy: those go through fixed-size inline moves.
-__attribute__((always_inline)) inline void CopyBlock(uint8_t* __restrict dst, const uint8_t* __restrict src, uint64_t len) {
-    if (len > 64) {
-        std::memcpy(dst, src, len);
-        return;
-    }
-    uint64_t k = 0;
-    for (; k + 16 <= len; k += 16) std::memcpy(dst + k, src + k, 16);
-    if (k + 8 <= len) { std::memcpy(dst + k, src + k, 8); k += 8; }
-    if (k + 4 <= len) { std::memcpy(dst + k, src + k, 4); k += 4; }
-    if (k + 2 <= len) { std::memcpy(dst + k, src + k, 2); k += 2; }
-    if (k < len) dst[k] = src[k];
-}
 inline void CopyBlocks(uint8_t* dst, const uint8_t* src, uint32_t blockCount, uint64_t blockLen,
                        uint64_t srcPitch, uint64_t dstPitch) {
-    for (uint32_t b = 0; b < blockCount; ++b) CopyBlock(dst + b * dstPitch, src + b * srcPitch, blockLen);
+    for (uint32_t b = 0; b < blockCount; ++b) ascend_sim::CopyBytes(dst + b * dstPitch, src + b * srcPitch, blockLen);
+}
+// A GM->UB copy to core c's UB: at once in the checked build, queued in the fast one
+// (core_context.h, DeferredCopies).
+inline void CopyIn(ascend_sim::CoreContext& c, const ascend_sim::GmToUbCopy& copy) {
+#if ASCENDC_SIM_CHECKED
+    (void)c;
+    ascend_sim::RunCopy(copy);
+#else
+    ascend_sim::DeferCopy(c, copy);
+#endif
+}
+inline ascend_sim::GmToUbCopy PlainCopyIn(void* dst, const void* src, uint32_t blockCount, uint64_t blockLen,
+                                          uint64_t srcPitch, uint64_t dstPitch) {
+    return {static_cast<uint8_t*>(dst), static_cast<const uint8_t*>(src), srcPitch, dstPitch, blockCount,
+            uint32_t(blockLen), 0, 0, 0, uint32_t(blockLen)};
 }
 }  // namespace detail
 
@@ -71,9 +72,10 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint
     uint64_t bytes = detail::CopyBytes<T>("DataCopy", count);
     detail::CheckUb("DataCopy", "dst", dst, count);
     src.CheckRange("DataCopy", 0, bytes);
-    ascend_sim::RecordInstr(ascend_sim::Pipe::MTE2, ascend_sim::InstrKind::CopyGmToUb, bytes, "DataCopy",
-                            ASC_UB(ascend_sim::UbWrite(dst.addr_, bytes)));
-    std::memcpy(dst.addr_, src.addr_, bytes);
+    ascend_sim::CoreContext& core = dst.Core();
+    ascend_sim::RecordInstrOn(core, ascend_sim::Pipe::MTE2, ascend_sim::InstrKind::CopyGmToUb, bytes, "DataCopy",
+                              ASC_UB(ascend_sim::UbWrite(dst.addr_, bytes)));
+    if (bytes) detail::CopyIn(core, detail::PlainCopyIn(dst.addr_, src.addr_, 1, bytes, 0, 0));
 }
 template <typename T>
 inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
@@ -119,8 +121,12 @@ inline void StridedDataCopy(const D& dst, const S& src, const DataCopyParams& p,
     else src.CheckRange("DataCopy", 0, srcSpan);
     ascend_sim::RecordInstr(pipe, kind, uint64_t(p.blockCount) * len, "DataCopy",
                             ASC_UB(UbSide(src, len, p.blockCount, srcPitch, false), UbSide(dst, len, p.blockCount, dstPitch, true)));
-    CopyBlocks(reinterpret_cast<uint8_t*>(dst.addr_), reinterpret_cast<const uint8_t*>(src.addr_), p.blockCount, len,
-               srcPitch, dstPitch);
+    if constexpr (std::is_same<S, GlobalTensor<typename S::PrimType>>::value) {   // GM->UB
+        if (p.blockCount && len) CopyIn(dst.Core(), PlainCopyIn(dst.addr_, src.addr_, p.blockCount, len, srcPitch, dstPitch));
+    } else {
+        CopyBlocks(reinterpret_cast<uint8_t*>(dst.addr_), reinterpret_cast<const uint8_t*>(src.addr_), p.blockCount, len,
+                   srcPitch, dstPitch);
+    }
 }
 }  // namespace detail
 template <typename T>
@@ -143,10 +149,9 @@ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const
 // [leftPadding elements][blockLen bytes][rightPadding elements], rounded up to 32 bytes, followed
 // by dstStride 32-byte blocks. With isPad the padding elements get paddingValue; without it they,
 // and always the rounding tail up to 32 bytes, get a dummy value (the hardware does not leave them
-// untouched): both builds write kDummyByte there, so a kernel that reads them reads NaN / -1.
+// untouched): both builds write the dummy byte 0xFF there, so a kernel that reads them reads NaN / -1.
 // Padding is at most 32 bytes per side.
 namespace detail {
-constexpr uint8_t kDummyByte = 0xFF;   // NaN in every float format, -1 in every integer type
 inline void CheckPadPosition(const char* api, const char* operand, const char* path, TPosition pos) {
     ASC_CHECK(pos == TPosition::VECIN || pos == TPosition::VECOUT, api,
               "%s: the UB tensor's position is %s; on A2 %s takes VECIN or VECOUT only", operand,
@@ -171,26 +176,22 @@ inline void PadCopyIn(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uin
     const uint64_t ubPitch = ubBlock + dstStride * 32, gmPitch = blockLen + srcStride;
     CheckUbBytes(api, "dst", dst, (blockCount - 1) * ubPitch + ubBlock);
     src.CheckRange(api, 0, (blockCount - 1) * gmPitch + blockLen);
-    ascend_sim::RecordInstr(ascend_sim::Pipe::MTE2, ascend_sim::InstrKind::CopyGmToUb, blockCount * blockLen, api,
-                            ASC_UB(ascend_sim::UbWrite(dst.addr_, ubBlock, blockCount, ubPitch)));
-    uint8_t* d = reinterpret_cast<uint8_t*>(dst.addr_);
-    const uint8_t* s = reinterpret_cast<const uint8_t*>(src.addr_);
-    const uint64_t n = blockLen / sizeof(T);
-    const uint64_t filled = (left + right) * sizeof(T) + blockLen;
-    const bool padded = left + right > 0 || filled < ubBlock;
-    for (uint32_t b = 0; b < blockCount; ++b) {
-        T* row = reinterpret_cast<T*>(d + b * ubPitch);
-        CopyBlock(reinterpret_cast<uint8_t*>(row + left), s + b * gmPitch, blockLen);
-        if (!padded) continue;   // whole 32-byte blocks, no padding: nothing else to write
-        if (isPad) {
-            for (uint32_t i = 0; i < left; ++i) row[i] = value;
-            for (uint32_t i = 0; i < right; ++i) row[left + n + i] = value;
-        } else {
-            std::memset(row, kDummyByte, left * sizeof(T));
-            std::memset(row + left + n, kDummyByte, right * sizeof(T));
-        }
-        std::memset(reinterpret_cast<uint8_t*>(row) + filled, kDummyByte, ubBlock - filled);
+    ascend_sim::CoreContext& core = dst.Core();
+    ascend_sim::RecordInstrOn(core, ascend_sim::Pipe::MTE2, ascend_sim::InstrKind::CopyGmToUb, blockCount * blockLen, api,
+                              ASC_UB(ascend_sim::UbWrite(dst.addr_, ubBlock, blockCount, ubPitch)));
+    // the padding elements: the value (isPad) or the dummy byte, as 8 repeated bytes
+    uint64_t pattern = ~uint64_t(0);
+    if (isPad) {
+        uint8_t v[sizeof(T)];
+        std::memcpy(v, &value, sizeof(T));
+        for (uint32_t k = 0; k < 8; ++k) reinterpret_cast<uint8_t*>(&pattern)[k] = v[k % sizeof(T)];
     }
+    ascend_sim::GmToUbCopy copy = PlainCopyIn(dst.addr_, src.addr_, blockCount, blockLen, gmPitch, ubPitch);
+    copy.pattern = pattern;
+    copy.left = uint32_t(left * sizeof(T));
+    copy.right = uint32_t(right * sizeof(T));
+    copy.ubBlock = uint32_t(ubBlock);
+    CopyIn(core, copy);
 }
 // UB->GM: block b is read from UB at b*(roundup32(blockLen) + srcStride*32) and written to GM at
 // b*(blockLen + dstStride) bytes; the UB rounding tail is dropped.

@@ -86,24 +86,23 @@ class LocalTensor {
 public:
     using PrimType = T;
     LocalTensor() = default;
-    LocalTensor(T* addr, uint32_t size, uint32_t capBytes, TPosition pos)
-        : addr_(addr), size_(size), capBytes_(capBytes), pos_(pos) {}
+    LocalTensor(T* addr, uint32_t size, uint32_t capBytes, TPosition pos,
+                ascend_sim::CoreContext* core = ascend_sim::t_currentCore)
+        : addr_(addr), size_(size), capBytes_(capBytes), pos_(pos), core_(core) {}
 
     T GetValue(uint32_t index) const {
         ASC_CHECK(index < size_, "LocalTensor::GetValue", "index %u is outside the tensor's %u elements", index, size_);
-        ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::ScalarUbRead, 1, "LocalTensor::GetValue",
-                                ASC_UB(ascend_sim::UbRead(addr_ + index, sizeof(T))));
+        ascend_sim::RecordScalarUb(Core(), ascend_sim::InstrKind::ScalarUbRead, "LocalTensor::GetValue", addr_ + index, sizeof(T));
         return addr_[index];
     }
     void SetValue(uint32_t index, const T& value) const {
         ASC_CHECK(index < size_, "LocalTensor::SetValue", "index %u is outside the tensor's %u elements", index, size_);
-        ascend_sim::RecordInstr(ascend_sim::Pipe::S, ascend_sim::InstrKind::ScalarUbWrite, 1, "LocalTensor::SetValue",
-                                ASC_UB(ascend_sim::UbWrite(addr_ + index, sizeof(T))));
+        ascend_sim::RecordScalarUb(Core(), ascend_sim::InstrKind::ScalarUbWrite, "LocalTensor::SetValue", addr_ + index, sizeof(T));
         addr_[index] = value;
     }
     LocalTensor operator[](uint32_t offset) const {
         ASC_CHECK(offset <= size_, "LocalTensor::operator[]", "offset %u is outside the tensor's %u elements", offset, size_);
-        return LocalTensor(addr_ + offset, size_ - offset, capBytes_ - offset * uint32_t(sizeof(T)), pos_);
+        return LocalTensor(addr_ + offset, size_ - offset, capBytes_ - offset * uint32_t(sizeof(T)), pos_, core_);
     }
     uint32_t GetSize() const { return size_; }
     uint32_t GetLength() const { return size_ * uint32_t(sizeof(T)); }   // bytes
@@ -115,16 +114,20 @@ public:
     }
     template <typename U>
     LocalTensor<U> ReinterpretCast() const {
-        return LocalTensor<U>(reinterpret_cast<U*>(addr_), uint32_t(uint64_t(size_) * sizeof(T) / sizeof(U)), capBytes_, pos_);
+        return LocalTensor<U>(reinterpret_cast<U*>(addr_), uint32_t(uint64_t(size_) * sizeof(T) / sizeof(U)), capBytes_, pos_, core_);
     }
     __ubuf__ T* GetPhyAddr() const { return addr_; }
     __ubuf__ T* GetPhyAddr(uint32_t offset) const { return addr_ + offset; }
     TPosition GetPosition() const { return pos_; }
 
+    // The core whose UB holds the tensor (the one running when its buffer was handed out).
+    ascend_sim::CoreContext& Core() const { return core_ ? *core_ : ascend_sim::CurrentCore(); }
+
     T* addr_ = nullptr;
     uint32_t size_ = 0;       // elements visible from addr_
     uint32_t capBytes_ = 0;   // bytes of the underlying buffer from addr_
     TPosition pos_ = TPosition::VECCALC;
+    ascend_sim::CoreContext* core_ = nullptr;
 };
 
 // ---- queues and buffers -----------------------------------------------------------------

@@ -1,18 +1,62 @@
 // Vector instructions of the AscendC API (CPU model), count-based ("first n elements") forms.
 // Each call: the checked build's operand checks, one RecordInstr, one tight loop over raw pointers.
 // One repeat = 256 bytes; repeats per call = ceil(count * sizeof(T) / 256).
+//
+// Lanes: the package is compiled for baseline x86-64. The loops also exist compiled for AVX2 and
+// F16C (8 float lanes; the `wide` namespace, under a target pragma), and a launch takes them when
+// its CPU has both (ascend_sim::SetWideLanes; LaunchStats::lanes says which ran). Both forms give
+// bit-identical results (tests/sim/test_vector_lanes.cpp runs every wide path against the baseline
+// one): no FMA contraction (-ffp-contract=off), and the hand-written lanes follow the scalar rules.
+// GCC only; other compilers build the baseline forms.
 #pragma once
 #include <cmath>
 #include <cstring>
 #include <limits>
-#if defined(__AVX2__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define ASCENDC_SIM_WIDE_LANES 1
 #include <immintrin.h>
+#else
+#define ASCENDC_SIM_WIDE_LANES 0
 #endif
 
 #include "ascendc/kernel_copy.h"
 
 namespace AscendC {
 namespace detail {
+
+#if ASCENDC_SIM_WIDE_LANES
+#pragma GCC push_options
+#pragma GCC target("avx2,f16c")
+namespace wide {
+// `loop` compiled for AVX2 / F16C: the always_inline lambda is inlined here and vectorised 8 float
+// lanes wide (callees of the baseline target may be inlined into a wider one, never the reverse).
+// Taken by value: a closure whose address escapes would be reloaded after every store of the loop.
+template <typename Loop>
+__attribute__((noinline)) void Run(Loop loop) { loop(); }
+}  // namespace wide
+#pragma GCC pop_options
+#endif
+// True when the running launch takes the wide paths.
+__attribute__((always_inline)) inline bool WideLanes() {
+#if ASCENDC_SIM_WIDE_LANES
+    return ascend_sim::CurrentCore().wideLanes;
+#else
+    return false;
+#endif
+}
+// Runs `loop` (an always_inline lambda) on the launch's lanes: the same source vectorised for
+// AVX2 or for baseline x86-64.
+template <typename Loop>
+__attribute__((always_inline)) inline void OnLanes(Loop loop) {
+#if ASCENDC_SIM_WIDE_LANES
+    if (WideLanes()) {
+        wide::Run(loop);
+        return;
+    }
+#endif
+    loop();
+}
+#define ASCENDC_SIM_LOOP [=]() __attribute__((always_inline))
 
 template <typename T, typename... Allowed>
 constexpr bool OneOf = (std::is_same<T, Allowed>::value || ...);
@@ -87,8 +131,10 @@ inline void Binary(const char* api, ascend_sim::InstrKind kind, const LocalTenso
     T* __restrict d = dst.addr_;
     const T* __restrict x = a.addr_;
     const T* __restrict y = b.addr_;
+    OnLanes(ASCENDC_SIM_LOOP {
 #pragma GCC unroll 4
-    for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i]), Calc<T>::In(y[i])));
+        for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i]), Calc<T>::In(y[i])));
+    });
 }
 template <typename T, typename F>
 inline void Unary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, int32_t count, F f) {
@@ -100,8 +146,10 @@ inline void Unary(const char* api, const LocalTensor<T>& dst, const LocalTensor<
     RecordVector(api, bytes, uint64_t(count), ASC_UB(UbRead(a.addr_, bytes), UbWrite(dst.addr_, bytes)));
     T* __restrict d = dst.addr_;
     const T* __restrict x = a.addr_;
+    OnLanes(ASCENDC_SIM_LOOP {
 #pragma GCC unroll 4
-    for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i])));
+        for (int32_t i = 0; i < count; ++i) d[i] = Calc<T>::Out(f(Calc<T>::In(x[i])));
+    });
 }
 
 template <typename T> constexpr bool kArithType = OneOf<T, half, float, int16_t, int32_t>;
@@ -153,11 +201,13 @@ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<T>& src0, con
     T* __restrict d = dst.addr_;
     const T* __restrict x = src0.addr_;
     const T* __restrict y = src1.addr_;
+    detail::OnLanes(ASCENDC_SIM_LOOP {
 #pragma GCC unroll 4
-    for (int32_t i = 0; i < count; ++i) {
-        const C product = C(detail::Calc<T>::In(x[i]) * detail::Calc<T>::In(y[i]));
-        d[i] = detail::Calc<T>::Out(C(product + detail::Calc<T>::In(d[i])));
-    }
+        for (int32_t i = 0; i < count; ++i) {
+            const C product = C(detail::Calc<T>::In(x[i]) * detail::Calc<T>::In(y[i]));
+            d[i] = detail::Calc<T>::Out(C(product + detail::Calc<T>::In(d[i])));
+        }
+    });
 }
 
 // Tensor-scalar forms: dst = op(src, scalar).
@@ -207,7 +257,9 @@ inline void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t&
     detail::RecordVector("Duplicate", uint64_t(count) * sizeof(T), uint64_t(count), ASC_UB(detail::UbWrite(dst.addr_, uint64_t(count) * sizeof(T))));
     T* __restrict d = dst.addr_;
     const T v = scalar;
-    for (int32_t i = 0; i < count; ++i) d[i] = v;
+    detail::OnLanes(ASCENDC_SIM_LOOP {
+        for (int32_t i = 0; i < count; ++i) d[i] = v;
+    });
 }
 
 // ---- Cast -------------------------------------------------------------------------------
@@ -346,7 +398,10 @@ inline D ConvertOne(S v) {
     else if constexpr (std::is_same<D, float>::value) return static_cast<float>(v);
     else return To16<D, M>(v);
 }
-#if defined(__AVX2__)
+#if ASCENDC_SIM_WIDE_LANES
+#pragma GCC push_options
+#pragma GCC target("avx2,f16c")
+namespace wide {
 // float -> int32 / integral float, 8 lanes: vroundps rounds as RoundToIntegral does (RINT in the
 // FPU's nearest-even mode, as the scalar form relies on too; floor/ceil/trunc keep the sign of zero
 // results) and the lane fix-ups give SaturateToInt32's results (NaN -> 0, >= 2^31 -> INT32_MAX;
@@ -366,11 +421,11 @@ __attribute__((always_inline)) inline __m256 RoundIntegral8(__m256 x) {
     const __m256 small = _mm256_cmp_ps(magnitude, _mm256_set1_ps(8388608.0f), _CMP_LT_OQ);   // false for NaN
     return _mm256_blendv_ps(x, _mm256_round_ps(x, kRoundImm<M>), small);
 }
-#endif
+// The hand-written 8-lane casts; returns how many leading elements it converted (a multiple of 8,
+// 0 for the pairs it has no form for), the caller converts the rest.
 template <typename D, typename S, RoundMode M>
-inline void CastLoop(D* __restrict d, const S* __restrict s, uint32_t count) {
+__attribute__((noinline)) uint32_t Cast8(D* __restrict d, const S* __restrict s, uint32_t count) {
     uint32_t i = 0;
-#if defined(__AVX2__)
     if constexpr (std::is_same<S, float>::value && kVectorRound<M> &&
                   (std::is_same<D, int32_t>::value || std::is_same<D, float>::value)) {
         for (; i + 8 <= count; i += 8) {
@@ -388,10 +443,8 @@ inline void CastLoop(D* __restrict d, const S* __restrict s, uint32_t count) {
             }
         }
     }
-#endif
-#if defined(__AVX2__) && defined(__F16C__)
-    // half <-> float, 8 lanes with F16C. A group holding a NaN takes the scalar form (which keeps
-    // a signalling NaN's bits); float -> half saturates finite overflow first, as To16 does.
+    // half <-> float with F16C. A group holding a NaN takes the scalar form (which keeps a
+    // signalling NaN's bits); float -> half saturates finite overflow first, as To16 does.
     if constexpr (std::is_same<D, float>::value && std::is_same<S, half>::value) {
         for (; i + 8 <= count; i += 8) {
             const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
@@ -420,8 +473,20 @@ inline void CastLoop(D* __restrict d, const S* __restrict s, uint32_t count) {
             _mm_storeu_si128(reinterpret_cast<__m128i*>(d + i), _mm256_cvtps_ph(c, _MM_FROUND_TO_NEAREST_INT));
         }
     }
+    return i;
+}
+}  // namespace wide
+#pragma GCC pop_options
 #endif
-    for (; i < count; ++i) d[i] = ConvertOne<D, S, M>(s[i]);
+template <typename D, typename S, RoundMode M>
+inline void CastLoop(D* __restrict d, const S* __restrict s, uint32_t count) {
+    uint32_t done = 0;
+#if ASCENDC_SIM_WIDE_LANES
+    if (WideLanes()) done = wide::Cast8<D, S, M>(d, s, count);
+#endif
+    OnLanes(ASCENDC_SIM_LOOP {
+        for (uint32_t i = done; i < count; ++i) d[i] = ConvertOne<D, S, M>(s[i]);
+    });
 }
 }  // namespace detail
 
@@ -458,24 +523,33 @@ inline void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const Rou
 // dst bit i (little-endian within each byte) = src0[i] <op> src1[i]; count*sizeof(T) must be a
 // multiple of 256 bytes. Types half/float.
 namespace detail {
-#if defined(__AVX2__)
+#if ASCENDC_SIM_WIDE_LANES
+#pragma GCC push_options
+#pragma GCC target("avx2,f16c")
+namespace wide {
 // float lanes: one vcmpps + vmovmskps per 8 elements gives the mask byte. The predicates are the
-// C++ operators' (ordered, NE unordered), so NaN compares as in the scalar loop.
-template <int P, typename X, typename Y>
-__attribute__((always_inline)) inline void CompareBytes8(uint8_t* __restrict d, uint32_t bytes, X x, Y y) {
-    for (uint32_t k = 0; k < bytes; ++k) d[k] = uint8_t(_mm256_movemask_ps(_mm256_cmp_ps(x(8 * k), y(8 * k), P)));
+// C++ operators' (ordered, NE unordered), so NaN compares as in the scalar loop. src1 is `y`, or
+// `scalar` in every lane when y is null.
+template <int P>
+__attribute__((always_inline)) inline void CompareBytes8(uint8_t* __restrict d, uint32_t bytes, const float* x,
+                                                         const float* y, float scalar) {
+    const __m256 s = _mm256_set1_ps(scalar);
+    for (uint32_t k = 0; k < bytes; ++k)
+        d[k] = uint8_t(_mm256_movemask_ps(_mm256_cmp_ps(_mm256_loadu_ps(x + 8 * k), y ? _mm256_loadu_ps(y + 8 * k) : s, P)));
 }
-template <typename X, typename Y>
-inline void CompareFloat8(uint8_t* __restrict d, uint32_t bytes, CMPMODE mode, X x, Y y) {
+__attribute__((noinline)) inline void CompareFloat8(uint8_t* __restrict d, uint32_t bytes, CMPMODE mode, const float* x,
+                                                    const float* y, float scalar) {
     switch (mode) {
-        case CMPMODE::LT: CompareBytes8<_CMP_LT_OQ>(d, bytes, x, y); break;
-        case CMPMODE::GT: CompareBytes8<_CMP_GT_OQ>(d, bytes, x, y); break;
-        case CMPMODE::EQ: CompareBytes8<_CMP_EQ_OQ>(d, bytes, x, y); break;
-        case CMPMODE::LE: CompareBytes8<_CMP_LE_OQ>(d, bytes, x, y); break;
-        case CMPMODE::GE: CompareBytes8<_CMP_GE_OQ>(d, bytes, x, y); break;
-        default: CompareBytes8<_CMP_NEQ_UQ>(d, bytes, x, y); break;
+        case CMPMODE::LT: CompareBytes8<_CMP_LT_OQ>(d, bytes, x, y, scalar); break;
+        case CMPMODE::GT: CompareBytes8<_CMP_GT_OQ>(d, bytes, x, y, scalar); break;
+        case CMPMODE::EQ: CompareBytes8<_CMP_EQ_OQ>(d, bytes, x, y, scalar); break;
+        case CMPMODE::LE: CompareBytes8<_CMP_LE_OQ>(d, bytes, x, y, scalar); break;
+        case CMPMODE::GE: CompareBytes8<_CMP_GE_OQ>(d, bytes, x, y, scalar); break;
+        default: CompareBytes8<_CMP_NEQ_UQ>(d, bytes, x, y, scalar); break;
     }
 }
+}  // namespace wide
+#pragma GCC pop_options
 #endif
 template <typename C, typename X, typename Y>
 inline void CompareBits(uint8_t* __restrict d, uint32_t count, CMPMODE mode, X x, Y y, uint32_t done = 0) {
@@ -526,12 +600,12 @@ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const
     const T* x = src0.addr_;
     const T* y = src1.addr_;
     uint32_t done = 0;
-#if defined(__AVX2__)
+#if ASCENDC_SIM_WIDE_LANES
     if constexpr (std::is_same<T, float>::value) {
-        done = count / 8 * 8;
-        detail::CompareFloat8(reinterpret_cast<uint8_t*>(dst.addr_), count / 8, cmpMode,
-                              [x](uint32_t i) { return _mm256_loadu_ps(x + i); },
-                              [y](uint32_t i) { return _mm256_loadu_ps(y + i); });
+        if (detail::WideLanes()) {
+            done = count / 8 * 8;
+            detail::wide::CompareFloat8(reinterpret_cast<uint8_t*>(dst.addr_), count / 8, cmpMode, x, y, 0.0f);
+        }
     }
 #endif
     detail::CompareBits<C>(reinterpret_cast<uint8_t*>(dst.addr_), count, cmpMode,
@@ -553,12 +627,12 @@ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
     const T* x = src0.addr_;
     const C s = detail::Calc<T>::In(src1Scalar);
     uint32_t done = 0;
-#if defined(__AVX2__)
+#if ASCENDC_SIM_WIDE_LANES
     if constexpr (std::is_same<T, float>::value) {
-        done = count / 8 * 8;
-        const __m256 scalar = _mm256_set1_ps(s);
-        detail::CompareFloat8(reinterpret_cast<uint8_t*>(dst.addr_), count / 8, cmpMode,
-                              [x](uint32_t i) { return _mm256_loadu_ps(x + i); }, [scalar](uint32_t) { return scalar; });
+        if (detail::WideLanes()) {
+            done = count / 8 * 8;
+            detail::wide::CompareFloat8(reinterpret_cast<uint8_t*>(dst.addr_), count / 8, cmpMode, x, nullptr, s);
+        }
     }
 #endif
     detail::CompareBits<C>(reinterpret_cast<uint8_t*>(dst.addr_), count, cmpMode,
@@ -575,6 +649,30 @@ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, cons
 // Mask bit 1 picks src0, 0 picks src1. VSEL_CMPMASK_SPR: every 256-byte repeat reuses the first
 // 256/sizeof(T) mask bits; VSEL_TENSOR_TENSOR_MODE / VSEL_TENSOR_SCALAR_MODE: bit i for element i.
 namespace detail {
+#if ASCENDC_SIM_WIDE_LANES
+#pragma GCC push_options
+#pragma GCC target("avx2,f16c")
+namespace wide {
+// 8 lanes per mask byte: the byte's bits spread to lane masks, then a pure blend (the same bits as
+// the scalar loop, which does not vectorise because of the bit indexing). src1 is `y`, or `scalar`
+// when y is null. Returns the elements done (whole groups of 8).
+__attribute__((noinline)) inline uint32_t SelectFloat8(float* __restrict d, const float* __restrict x,
+                                                       const uint8_t* __restrict m, const float* y, float scalar,
+                                                       uint32_t count) {
+    const __m256 s = _mm256_set1_ps(scalar);
+    const __m256i laneBit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    uint32_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        const __m256i bits = _mm256_and_si256(_mm256_set1_epi32(m[i >> 3]), laneBit);
+        const __m256 pick = _mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, laneBit));
+        const __m256 b = y ? _mm256_loadu_ps(y + i) : s;
+        _mm256_storeu_ps(d + i, _mm256_blendv_ps(b, _mm256_loadu_ps(x + i), pick));
+    }
+    return i;
+}
+}  // namespace wide
+#pragma GCC pop_options
+#endif
 template <typename T, typename U, typename Y>
 inline void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& selMask,
                        const LocalTensor<T>& src0, SELMODE mode, uint32_t count, Y y, const T* src1 = nullptr) {
@@ -594,31 +692,11 @@ inline void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTe
     const uint8_t* __restrict m = reinterpret_cast<const uint8_t*>(selMask.addr_);
     if (period == 0xFFFFFFFFu) {
         uint32_t i = 0;
-#if defined(__AVX512F__)
-        // 16 lanes per step with the mask's own bits (a pure blend: the same bits as the loop below)
+#if ASCENDC_SIM_WIDE_LANES
         if constexpr (sizeof(T) == 4) {
-            const __m512 scalar = _mm512_set1_ps(src1 ? 0.0f : float(y(0)));
-            for (; i + 16 <= count; i += 16) {
-                uint16_t bits;
-                std::memcpy(&bits, m + (i >> 3), 2);
-                const __m512 a = _mm512_loadu_ps(reinterpret_cast<const float*>(x + i));
-                const __m512 b = src1 ? _mm512_loadu_ps(reinterpret_cast<const float*>(src1 + i)) : scalar;
-                _mm512_storeu_ps(reinterpret_cast<float*>(d + i), _mm512_mask_blend_ps(bits, b, a));
-            }
-        }
-#elif defined(__AVX2__)
-        // 8 lanes per mask byte: the byte's bits spread to lane masks, then a pure blend (the same
-        // bits as the loop below; the scalar loop does not vectorize because of the bit indexing)
-        if constexpr (sizeof(T) == 4) {
-            const __m256 scalar = _mm256_set1_ps(src1 ? 0.0f : float(y(0)));
-            const __m256i laneBit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-            for (; i + 8 <= count; i += 8) {
-                const __m256i bits = _mm256_and_si256(_mm256_set1_epi32(m[i >> 3]), laneBit);
-                const __m256 pick = _mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, laneBit));
-                const __m256 a = _mm256_loadu_ps(reinterpret_cast<const float*>(x + i));
-                const __m256 b = src1 ? _mm256_loadu_ps(reinterpret_cast<const float*>(src1 + i)) : scalar;
-                _mm256_storeu_ps(reinterpret_cast<float*>(d + i), _mm256_blendv_ps(b, a, pick));
-            }
+            if (WideLanes())
+                i = wide::SelectFloat8(reinterpret_cast<float*>(d), reinterpret_cast<const float*>(x), m,
+                                       reinterpret_cast<const float*>(src1), src1 ? 0.0f : float(y(0)), count);
         }
 #endif
         for (; i < count; ++i) d[i] = ((m[i >> 3] >> (i & 7)) & 1u) ? x[i] : y(i);
@@ -705,8 +783,10 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
     const uint8_t* bytes = srcBase + srcBaseOffset;
     // unrolled: the loop is two loads and a store per element, its counter and branch were a
     // third of the instructions
+    detail::OnLanes(ASCENDC_SIM_LOOP {
 #pragma GCC unroll 8
-    for (uint32_t i = 0; i < count; ++i) std::memcpy(d + i, bytes + o[i], sizeof(T));
+        for (uint32_t i = 0; i < count; ++i) std::memcpy(d + i, bytes + o[i], sizeof(T));
+    });
 }
 
 // https://www.hiascend.com/doc_center/source/zh/CANNCommunityEdition/910beta2/API/ascendcopapi/atlasascendc_api_07_0071.html
@@ -717,6 +797,24 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
 // Built-in patterns (bit e of a repeat): 1 even e, 2 odd e, 3..6 e%4 == 0..3, 7 every element.
 // A tensor pattern supplies bit e of repeat r at src1Pattern + r*src1RepeatStride*32 bytes.
 namespace detail {
+#if ASCENDC_SIM_WIDE_LANES
+#pragma GCC push_options
+#pragma GCC target("avx2,f16c")
+namespace wide {
+// d[k] = x[2k] (the x or y halves of interleaved pairs), 8 per step by shuffles; returns the
+// elements done. The last group is left to the caller, so no load reads past the source's last pair.
+__attribute__((noinline)) inline uint64_t EveryOtherFloat8(float* __restrict d, const float* __restrict x, uint64_t n) {
+    uint64_t k = 0;
+    for (; k + 8 < n; k += 8) {
+        const __m256 a = _mm256_loadu_ps(x + 2 * k), b = _mm256_loadu_ps(x + 2 * k + 8);
+        const __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+        _mm256_storeu_ps(d + k, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), _MM_SHUFFLE(3, 1, 2, 0))));
+    }
+    return k;
+}
+}  // namespace wide
+#pragma GCC pop_options
+#endif
 template <typename T, typename Bit>
 inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0, bool reduceMode, uint32_t mask,
                            const GatherMaskParams& p, uint64_t& rsvdCnt, Bit bit, int builtinPattern,
@@ -750,19 +848,10 @@ inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0
         const T* __restrict x = reinterpret_cast<const T*>(s) + first;
         record(n);
         uint64_t k = 0;
-#if defined(__AVX2__)
-        // every other 32-bit element (the x or y halves of interleaved pairs), 8 per step by
-        // shuffles; the last group stays scalar so no load reads past the source's last pair
+#if ASCENDC_SIM_WIDE_LANES
         if constexpr (sizeof(T) == 4) {
-            if (step == 2) {
-                const float* f = reinterpret_cast<const float*>(x);
-                for (; k + 8 < n; k += 8) {
-                    const __m256 a = _mm256_loadu_ps(f + 2 * k), b = _mm256_loadu_ps(f + 2 * k + 8);
-                    const __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
-                    _mm256_storeu_ps(reinterpret_cast<float*>(d + k),
-                                     _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), _MM_SHUFFLE(3, 1, 2, 0))));
-                }
-            }
+            if (step == 2 && WideLanes())
+                k = wide::EveryOtherFloat8(reinterpret_cast<float*>(d), reinterpret_cast<const float*>(x), n);
         }
 #endif
         for (; k < n; ++k) d[k] = x[k * step];
@@ -851,11 +940,15 @@ inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const Loca
         float lane[kLanes];
         for (int32_t k = 0; k < kLanes; ++k) lane[k] = best;
         int32_t i = 1;
-        for (; i + kLanes <= count; i += kLanes)
-            for (int32_t k = 0; k < kLanes; ++k) {
-                const float v = float(Calc<T>::In(s[i + k]));
-                lane[k] = better(v, lane[k]) ? v : lane[k];
-            }
+        float* __restrict lanes = lane;
+        OnLanes(ASCENDC_SIM_LOOP {
+            for (int32_t j = 1; j + kLanes <= count; j += kLanes)
+                for (int32_t k = 0; k < kLanes; ++k) {
+                    const float v = float(Calc<T>::In(s[j + k]));
+                    lanes[k] = better(v, lanes[k]) ? v : lanes[k];
+                }
+        });
+        i += (count - 1) / kLanes * kLanes;
         for (; i < count; ++i) {
             const float v = float(Calc<T>::In(s[i]));
             if (better(v, best)) best = v;

@@ -104,6 +104,7 @@ struct Launch {
     uint32_t aivCores = 0;
     uint32_t systemWorkspaceBytes = 0;
     uint8_t* workspace = nullptr;   // the launch's workspace argument, translated (null: none)
+    bool wideLanes = false;
     std::atomic<uint32_t> nextCore{0};
     std::atomic<bool> failed{false};
     std::mutex mu;                  // guards error and the barrier state
@@ -212,6 +213,7 @@ void FiberEntry() {
     try {
         if (L.spec->entry) L.spec->entry(L.gmArgs.data());
         else L.spec->body();
+        FlushDeferredCopies(c);   // the kernel's last DMAs
         if (!c.deferredError.empty()) RecordFailure(L, c.deferredError);
     } catch (const KernelAbort&) {
     } catch (const std::exception& e) {
@@ -245,6 +247,7 @@ Slot* StartCore(Worker& W, Launch& L, uint32_t blockIdx) {
     c.platformAivCores = L.aivCores;
     c.systemWorkspaceBytes = L.systemWorkspaceBytes;
     c.workspace = L.workspace;
+    c.wideLanes = L.wideLanes;
     c.counters = CoreCounters{};
     c.launchFailed = &L.failed;
     c.launch = &L;
@@ -441,6 +444,8 @@ bool RunKernel(const KernelLaunch& launch) {
     L.blockDim = launch.blockDim;
     L.ubBytes = UsableUbBytes(platform);
     L.aivCores = platform.aivCoreNum;
+    const std::string lanes = LanesInUse();
+    L.wideLanes = lanes.compare(0, 8, "baseline") != 0;
     L.counters.assign(launch.blockDim, CoreCounters{});
     L.systemWorkspaceBytes = platform.systemWorkspaceBytes;
     for (void* a : launch.gmArgs) L.gmArgs.push_back(static_cast<uint8_t*>(DeviceTranslate(a)));
@@ -459,6 +464,7 @@ bool RunKernel(const KernelLaunch& launch) {
     stats.serial = ++launches;
     stats.blockDim = launch.blockDim;
     stats.tilingKey = launch.tilingKey;
+    stats.lanes = lanes;
     stats.cores = std::move(L.counters);
     for (const CoreCounters& k : stats.cores) stats.total.Add(k);
     stats.modelledCycles = stats.total.modelledCycles;   // the slowest core
