@@ -43,6 +43,12 @@ struct StagedView {
     uint64_t copyTilingOffset = 0;   // of `copy` in the workspace
 };
 
+// The calling thread's last plan (aclnnGridSamplerLastPlan).
+std::string& LastPlan() {
+    thread_local std::string plan;
+    return plan;
+}
+
 // What GetWorkspaceSize decided, kept until the launch. Callers hold an opaque aclOpExecutor*
 // handle (declared, never defined, as in CANN's aclnn headers); the registry below maps live
 // handles to executors, so a wild, foreign or already used handle is an error, not a crash.
@@ -131,10 +137,10 @@ ge::DataType GeType(aclDataType t) {
 
 // Plans the AI Core kernel the way the op-API layer does: runs GridSample's tiling function (the one
 // its OpDef registers) on a TilingContext built from the tensors and attributes, and keeps its block
-// dim, tiling key, tiling data and workspace size. False when the
-// kernel cannot take the problem (a DMA stride beyond 32 bits, or no UB partition fits), and the
-// AI CPU path runs it instead.
-bool PlanKernel(GridSampleExecutor* e) {
+// dim, tiling key, tiling data and workspace size. False, with the reason, when the kernel cannot take
+// the problem (a view too large to pack, a DMA stride beyond 32 bits, or no UB partition fits), and
+// the AI CPU path runs it instead.
+bool PlanKernel(GridSampleExecutor* e, std::string* why) {
     uint64_t staged = 0;   // bytes of packed views, laid after the tiling's own workspace
     // Views the kernel cannot address are packed first (and out is packed, then copied back).
     const size_t rank = e->input.shape.size();
@@ -146,15 +152,23 @@ bool PlanKernel(GridSampleExecutor* e) {
     const bool gridOk = KernelCanAddress(e->grid, spatialRank) && DepthFlattens(e->grid, true);
     const bool outOk = KernelCanAddress(e->out, 1) && DepthFlattens(e->out, false);
     auto stridesOf = [](const TensorDesc& d, const StagedView& s) { return s.staged ? s.packedStrides : d.strides; };
-    if ((!inputOk && !Stage(e->input, &e->inputStage, &staged)) || (!gridOk && !Stage(e->grid, &e->gridStage, &staged)) ||
-        (!outOk && !Stage(e->out, &e->outStage, &staged)))
-        return false;
+    for (auto [ok, d, stage, label] : {std::tuple<bool, const TensorDesc*, StagedView*, const char*>{inputOk, &e->input, &e->inputStage, "input"},
+                                       {gridOk, &e->grid, &e->gridStage, "grid"},
+                                       {outOk, &e->out, &e->outStage, "out"}})
+        if (!ok && !Stage(*d, stage, &staged)) {
+            *why = std::string(label) + " is a view the kernel cannot address whose packed copy would need " +
+                   "more than its span plus 64 MiB of workspace (a broadcast view)";
+            return false;
+        }
     const auto is = stridesOf(e->input, e->inputStage), gs = stridesOf(e->grid, e->gridStage),
                os = stridesOf(e->out, e->outStage);
     const int64_t elem = e->input.type->bytes;
     for (const auto* strides : {&is, &gs, &os})
         for (int64_t s : *strides)
-            if (s > kMaxDmaStrideBytes / elem) return false;
+            if (s > kMaxDmaStrideBytes / elem) {
+                *why = "a stride of " + std::to_string(s) + " elements is beyond a DMA's 32-bit gap";
+                return false;
+            }
 
     // Channel-last input goes to the tiling as (N, [D,] H, W, C) with its strides in that order.
     std::vector<int64_t> xShape = e->input.shape, xStrides = is;
@@ -174,10 +188,11 @@ bool PlanKernel(GridSampleExecutor* e) {
         std::string(opattr::kGridSampleModes[e->mode]), std::string(opattr::kGridSamplePaddings[e->padding]),
         e->alignCorners, channelLast, opattr::kDefaultSchedulerMode, xStrides, gs, os};
     gridsample::TilingRun run;
-    std::string why;
     if (!gridsample::RunTiling(gridsample::GridSampleTilingFunc, "GridSample", {{xShape, dtype}, {e->grid.shape, dtype}},
-                               {{e->out.shape, dtype}}, attrs, sizeof(gridsample::GridSampleTilingData), &run, &why))
+                               {{e->out.shape, dtype}}, attrs, sizeof(gridsample::GridSampleTilingData), &run, why)) {
+        *why += " (no UB partition of the platform fits it)";
         return false;
+    }
     std::memcpy(&e->tiling.data, run.data.data(), sizeof(gridsample::GridSampleTilingData));
     e->tiling.blockDim = run.blockDim;
     e->tiling.tilingKey = run.tilingKey;
@@ -196,17 +211,30 @@ bool PlanKernel(GridSampleExecutor* e) {
 // (view_copy_def.cpp); they travel in the workspace after the staged buffers. False, with `why`,
 // when one of them cannot be addressed by the ViewCopy kernel either.
 bool PlanViewCopies(GridSampleExecutor* e, std::string* why) {
-    for (auto [d, stage, scatter] : {std::tuple<const TensorDesc*, StagedView*, bool>{&e->input, &e->inputStage, false},
-                                     {&e->grid, &e->gridStage, false},
-                                     {&e->out, &e->outStage, true}}) {
+    for (auto [d, stage, scatter, label] :
+         {std::tuple<const TensorDesc*, StagedView*, bool, const char*>{&e->input, &e->inputStage, false, "input"},
+          {&e->grid, &e->gridStage, false, "grid"},
+          {&e->out, &e->outStage, true, "out"}}) {
         if (!stage->staged) continue;
         const gridsample::TilingTensor t{d->shape, GeType(d->type->dtype)};
         const std::vector<gridsample::TilingAttr> attrs = {scatter ? std::vector<int64_t>{} : d->strides,
                                                            scatter ? d->strides : std::vector<int64_t>{}};
         gridsample::TilingRun run;
         if (!gridsample::RunTiling(viewcopy::ViewCopyTilingFunc, "ViewCopy", {t}, {t}, attrs,
-                                   sizeof(viewcopy::ViewCopyTilingData), &run, why))
+                                   sizeof(viewcopy::ViewCopyTilingData), &run, why)) {
+            // the tiling function only says it failed: its pure step says why
+            gridsample::TilingPlatform platform;
+            viewcopy::ViewCopyTilingData data;
+            uint64_t key = 0;
+            std::string reason = *why;
+            if (gridsample::ReadTilingPlatform(nullptr, &platform, &reason))
+                viewcopy::ComputeViewCopyTiling(d->shape, d->strides, d->type->bytes,
+                                                scatter ? viewcopy::kScatter : viewcopy::kGather, platform.coreNum,
+                                                platform.ubBytes, &data, &key, &reason);
+            *why = std::string(label) + " view (shape " +
+                   Join(d->shape) + ", strides " + Join(d->strides) + ") that ViewCopy cannot pack either: " + reason;
             return false;
+        }
         std::memcpy(&stage->copy, run.data.data(), sizeof(stage->copy));
         stage->copyKey = run.tilingKey;
         stage->copyTilingOffset = e->workspaceBytes;
@@ -325,6 +353,7 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
     // Empty tensors: nothing to compute, nothing launched.
     if (e->input.elements == 0 || e->grid.elements == 0 || e->out.elements == 0) {
         e->empty = true;
+        LastPlan() = name + ": none (nothing to compute)";
         *executor = Publish(std::move(e));
         return ACLNN_SUCCESS;
     }
@@ -338,12 +367,24 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
             return Reject(ACLNN_ERR_INNER_TILING_ERROR, name, "tiling: " + why);
         e->systemWorkspaceBytes = platform.systemWorkspaceBytes;
     }
-    if (aiCoreShape && PlanKernel(e.get()) &&
-        !PlanViewCopies(e.get(), &why)) {
+    if (!e->input.type->aiCore) {
+        why = std::string("dtype ") + e->input.type->name + " (the AI Core kernel takes FLOAT, FLOAT16 and BF16)";
+    } else if (!aiCoreShape) {
+        why = std::to_string(e->input.shape.size() - 2) + " spatial dims (the AI Core kernel takes 2 and 3)";
+    } else if (PlanKernel(e.get(), &why) && !PlanViewCopies(e.get(), &why)) {
         // a view the ViewCopy kernel cannot address either: the AI CPU path reads it in place
         e->aiCore = false;
         e->workspaceBytes = 0;
     }
+    std::string packed;
+    for (auto [stage, label] : {std::pair<const StagedView*, const char*>{&e->inputStage, "input"},
+                                {&e->gridStage, "grid"}, {&e->outStage, "out"}})
+        if (e->aiCore && stage->staged) packed += std::string(packed.empty() ? "" : ", ") + label;
+    LastPlan() = name + ": " +
+                 (e->aiCore ? "AI Core kernel grid_sample" +
+                                  (packed.empty() ? std::string() : ", with ViewCopy packing " + packed +
+                                                                        " (views the kernel cannot address)")
+                            : "AI CPU kernel GridSampleAicpu, because of " + why);
     *workspaceSize = e->workspaceBytes;
     *executor = Publish(std::move(e));
     return ACLNN_SUCCESS;
@@ -488,6 +529,8 @@ aclnnStatus aclnnGridSamplerNdGetWorkspaceSize(const aclTensor* input, const acl
 aclnnStatus aclnnGridSamplerNd(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
     return Launch("aclnnGridSamplerNd", workspace, workspaceSize, executor, stream);
 }
+
+const char* aclnnGridSamplerLastPlan(void) { return LastPlan().c_str(); }
 
 #if defined(ASCENDC_SIM_CHECKED)
 // Executor lifetime, as CANN documents it (aclSetAclOpExecutorRepeatable,

@@ -67,6 +67,19 @@ def last_launch_stats(build: str | None = None, kernel: str = "grid_sample") -> 
     return extension(build).last_launch_stats(kernel)
 
 
+def grid_sample_last_path(backward: bool = False, build: str | None = None) -> dict:
+    """Which path the calling thread's last grid_sample (or, with backward=True, grid_sample_backward)
+    call ran: {"path": "ai_core" | "ai_cpu" | "none" | "", "reason": the plan as
+    aclnnGridSamplerLastPlan / aclnnGridSamplerBackwardLastPlan word it}, e.g. "aclnnGridSampler2D: AI
+    CPU kernel GridSampleAicpu, because of dtype DOUBLE (...)"."""
+    ext = extension(build)
+    plan = ext.grid_sample_backward_last_plan() if backward else ext.grid_sample_last_plan()
+    kind = plan.partition(": ")[2]
+    path = ("ai_core" if kind.startswith("AI Core") else "ai_cpu" if kind.startswith("AI CPU")
+            else "none" if kind.startswith("none") else "")
+    return {"path": path, "reason": plan or "no grid_sample call yet"}
+
+
 def platform(build: str | None = None) -> dict:
     return extension(build).platform()
 

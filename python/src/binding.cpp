@@ -569,6 +569,9 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
     m.def("grid_sample_backward", &GridSampleBackward, py::arg("grad_output"), py::arg("input"), py::arg("grid"),
           py::arg("input_grad"), py::arg("grid_grad"), py::arg("mode"), py::arg("padding"), py::arg("align_corners"));
     m.def("last_launch_stats", &LastLaunchStats, py::arg("kernel") = "grid_sample");
+    // the calling thread's last GridSample plan: which path ran and why (aclnnGridSampler*LastPlan)
+    m.def("grid_sample_last_plan", [] { return std::string(aclnnGridSamplerLastPlan()); });
+    m.def("grid_sample_backward_last_plan", [] { return std::string(aclnnGridSamplerBackwardLastPlan()); });
     m.def("set_platform", &SetPlatform, py::arg("soc") = "", py::arg("cores") = 0, py::arg("ub_bytes") = 0);
     m.def("platform", &Platform);
     m.def("cost_constants", &CostConstants);

@@ -1,6 +1,7 @@
 // aclnnGridSamplerNd, the N-d extension: 1-D sampling against closed-form values, rank checks, and
 // a 2-D problem giving exactly what aclnnGridSampler2D gives.
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -66,6 +67,7 @@ TEST_CASE("1-D linear and nearest on a ramp, align_corners, closed form") {
     DeviceTensor grid({1, 4, 1}, {-1.0f, -0.375f, 0.5f, 1.5f});
     DeviceTensor out({1, 1, 4}, {-1, -1, -1, -1});
     CHECK(Run(aclnnGridSamplerNdGetWorkspaceSize, aclnnGridSamplerNd, in, grid, out, 0, 0, true) == ACLNN_SUCCESS);
+    CHECK(ContainsAll(aclnnGridSamplerLastPlan(), {"aclnnGridSamplerNd: AI CPU kernel GridSampleAicpu, because of 1 spatial dims"}));
     const std::vector<float> linear = out.Read();
     // x = 0, 1.25, 3, 5 (outside: zeros padding, x0 = 5 has no valid tap)
     CHECK(linear[0] == 0.0f && linear[1] == 12.5f && linear[2] == 30.0f && linear[3] == 0.0f);
@@ -94,6 +96,7 @@ TEST_CASE("a 2-D problem through the N-d entry equals aclnnGridSampler2D bit for
         DeviceTensor a({2, 3, 4, 5}, std::vector<float>(120, 0)), b({2, 3, 4, 5}, std::vector<float>(120, 0));
         CHECK(Run(aclnnGridSampler2DGetWorkspaceSize, aclnnGridSampler2D, in, grid, a, mode, 2, false) == ACLNN_SUCCESS);
         CHECK(Run(aclnnGridSamplerNdGetWorkspaceSize, aclnnGridSamplerNd, in, grid, b, mode, 2, false) == ACLNN_SUCCESS);
+        CHECK(std::string(aclnnGridSamplerLastPlan()) == "aclnnGridSamplerNd: AI Core kernel grid_sample");
         const std::vector<float> ra = a.Read(), rb = b.Read();
         CHECK(std::memcmp(ra.data(), rb.data(), ra.size() * sizeof(float)) == 0);
     }

@@ -17,6 +17,11 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnGridSamplerNdGetWorkspaceSize(const aclTens
                                                                    uint64_t* workspaceSize, aclOpExecutor** executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnGridSamplerNd(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                                    aclrtStream stream);
+// Which path the calling thread's last aclnnGridSampler2D / 3D / Nd GetWorkspaceSize call chose and
+// why: "<api>: AI Core kernel grid_sample[, with ViewCopy packing <views>]", "<api>: AI CPU kernel
+// GridSampleAicpu, because of <reason>" or "<api>: none (nothing to compute)". A rejected call leaves
+// it as it was.
+ACL_FUNC_VISIBILITY const char* aclnnGridSamplerLastPlan(void);
 
 #ifdef __cplusplus
 }
