@@ -6,10 +6,15 @@
 #include <cstdint>
 #include <cstring>
 
+#include "op_kernel/grid_sample_vocabulary.h"
+
 namespace opattr {
 
 constexpr const char* kGridSampleModes[] = {"bilinear", "nearest", "bicubic"};
 constexpr const char* kGridSamplePaddings[] = {"zeros", "border", "reflection"};
+static_assert(sizeof(kGridSampleModes) / sizeof(*kGridSampleModes) == gridsample::kBicubic + 1 &&
+                  sizeof(kGridSamplePaddings) / sizeof(*kGridSamplePaddings) == gridsample::kReflection + 1,
+              "one name per GridSample mode and padding code, in code order");
 constexpr const char* kInterpolateModes[] = {"nearest", "linear", "linear_onnx", "cubic", "bilinear_pillow",
                                              "bicubic_pillow"};
 constexpr const char* kInterpolateCoordModes[] = {"half_pixel", "pytorch_half_pixel", "asymmetric",

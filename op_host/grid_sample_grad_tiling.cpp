@@ -34,7 +34,7 @@ constexpr int64_t kFlowHalo = 2;
 
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-int64_t TapsPerAxis(int32_t mode) { return mode == 2 ? 4 : (mode == 0 ? 2 : 1); }
+int64_t TapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
 
 // The input role's buffers with the largest channel chunk (then the most rows) that fits `ub`
 // bytes; false when not even one row of one channel fits.
@@ -197,7 +197,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     double gridWork = 0.0;
     if (p.gridGrad) {
         const double tapChannels = points * static_cast<double>(taps) * static_cast<double>(p.c);
-        gridWork = p.mode == 1 ? points
+        gridWork = p.mode == kNearest ? points
                                : tapChannels * kGridTapChannelCycles +
                                      static_cast<double>(p.n * t.gridChunks) * static_cast<double>(p.c * taps) * 2.0 *
                                          kVectorIssueCycles +

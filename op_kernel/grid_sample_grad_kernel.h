@@ -87,13 +87,13 @@ __aicore__ inline void GradComputeAxis(float g, int64_t size, int32_t padding, b
     const float last = static_cast<float>(size - 1);
     const float scale = ac ? last / 2.0f : static_cast<float>(size) / 2.0f;
     const float c = ac ? (g + 1.0f) / 2.0f * last : ((g + 1.0f) * static_cast<float>(size) - 1.0f) / 2.0f;
-    if constexpr (MODE == 2) {
+    if constexpr (MODE == kBicubic) {
         // cubic: the coordinate is not padded (only its taps are); a sanitized one has no gradient
         float p = c;
-        if (padding == 2) {
+        if (padding == kReflection) {
             if (!(GradAbs(c) < kGradMaxExactCoord)) p = 0.0f;
         } else {
-            if (GradIsNan(p)) p = padding == 0 ? -8.0f : 0.0f;
+            if (GradIsNan(p)) p = padding == kZeros ? -8.0f : 0.0f;
             p = GradClamp(p, -8.0f, static_cast<float>(size) + 7.0f);
         }
         const float x0 = GradFloor(p);
@@ -109,9 +109,9 @@ __aicore__ inline void GradComputeAxis(float g, int64_t size, int32_t padding, b
         a->dweight[3] = -CubicFarD(2.0f - t);
         for (int32_t j = 0; j < 4; ++j) {
             float tap = x0 - 1.0f + static_cast<float>(j);
-            if (padding == 1) {
+            if (padding == kBorder) {
                 tap = GradClamp(tap, 0.0f, last);
-            } else if (padding == 2) {
+            } else if (padding == kReflection) {
                 float unused;
                 tap = GradReflect(tap, size, ac, &unused);
             }
@@ -121,9 +121,9 @@ __aicore__ inline void GradComputeAxis(float g, int64_t size, int32_t padding, b
     } else {
         // linear and nearest read the padded coordinate
         float p = c, padGrad = 1.0f;
-        if (padding == 0) {
+        if (padding == kZeros) {
             p = GradIsNan(c) ? -8.0f : GradClamp(c, -8.0f, last + 8.0f);   // beyond: every tap is outside
-        } else if (padding == 1) {
+        } else if (padding == kBorder) {
             padGrad = (c > 0.0f && c < last) ? 1.0f : 0.0f;
             p = GradIsNan(c) ? 0.0f : GradClamp(c, 0.0f, last);
         } else if (GradAbs(c) < kGradMaxExactCoord) {
@@ -132,7 +132,7 @@ __aicore__ inline void GradComputeAxis(float g, int64_t size, int32_t padding, b
             p = GradReflect(0.0f, size, ac, &padGrad);
             padGrad = 0.0f;
         }
-        if constexpr (MODE == 1) {
+        if constexpr (MODE == kNearest) {
             const float r = GradRint(p);
             a->count = 1;
             a->weight[0] = 1.0f;
@@ -189,7 +189,7 @@ public:
 
 private:
     static constexpr bool kIsFloat = sizeof(T) == 4;
-    static constexpr int32_t kTaps = MODE == 2 ? 4 : (MODE == 0 ? 2 : 1);   // taps per axis
+    static constexpr int32_t kTaps = MODE == kBicubic ? 4 : (MODE == kBilinear ? 2 : 1);   // taps per axis
     static constexpr int32_t kTapsZ = DIMS == 3 ? kTaps : 1;
     static constexpr int32_t kTapCount = kTaps * kTaps * kTapsZ;
     static constexpr int32_t kRowsPerPoint = kTaps * kTapsZ;               // tap rows (z, y) of one point
@@ -354,8 +354,8 @@ private:
         const float cmin = ac ? (gmin + 1.0f) / 2.0f * last : ((gmin + 1.0f) * fsize - 1.0f) / 2.0f;
         const float cmax = ac ? (gmax + 1.0f) / 2.0f * last : ((gmax + 1.0f) * fsize - 1.0f) / 2.0f;
         if (!(cmin > -kGradMaxExactCoord && cmax < kGradMaxExactCoord)) return false;
-        if (t_.padding == 2) {
-            const bool inside = MODE == 2 ? (cmin >= 1.0f && cmax < last - 1.0f) : (cmin >= 0.0f && cmax <= last);
+        if (t_.padding == kReflection) {
+            const bool inside = MODE == kBicubic ? (cmin >= 1.0f && cmax < last - 1.0f) : (cmin >= 0.0f && cmax <= last);
             if (!inside) return false;
         }
         int64_t a = static_cast<int64_t>(GradFloor(cmin)) - 1;
@@ -508,7 +508,7 @@ private:
         const int64_t np = (t_.points - p0) < t_.gridChunk ? (t_.points - p0) : t_.gridChunk;
         AscendC::LocalTensor<float> coords = LoadGrid(b, p0, np);
         AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
-        if constexpr (MODE != 1) {
+        if constexpr (MODE != kNearest) {
             AscendC::Duplicate(sums, 0.0f, static_cast<int32_t>(kTapCount * t_.gridChunk));
             int64_t rowLo = 0, rowHi = -1;
             TapRowBox(coords, np, &rowLo, &rowHi);
@@ -528,7 +528,7 @@ private:
         GradAxis axes[3];
         for (int64_t p = 0; p < np; ++p) {
             float sum[3] = {0.0f, 0.0f, 0.0f};
-            if constexpr (MODE != 1) {
+            if constexpr (MODE != kNearest) {
                 PointAxes(coords, p, axes);
                 for (int32_t jz = 0; jz < axes[2].count; ++jz) {
                     if (axes[2].index[jz] < 0) continue;
@@ -546,7 +546,7 @@ private:
                 }
             }
             for (int32_t k = 0; k < DIMS; ++k)
-                res.SetValue(static_cast<uint32_t>(p * DIMS + k), MODE == 1 ? 0.0f : axes[k].coordGrad * sum[k]);
+                res.SetValue(static_cast<uint32_t>(p * DIMS + k), MODE == kNearest ? 0.0f : axes[k].coordGrad * sum[k]);
         }
         AscendC::PipeBarrier<PIPE_ALL>();
         AscendC::DataCopyExtParams copy(1, static_cast<uint32_t>(np * DIMS * kElem), 0, 0, 0);

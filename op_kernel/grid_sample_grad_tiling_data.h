@@ -8,6 +8,8 @@
 #define __aicore__
 #endif
 
+#include "grid_sample_vocabulary.h"
+
 namespace gridsample {
 
 // The tiling keys: one variant per (spatial dims, dtype, interpolation mode). Decimal literals

@@ -7,11 +7,9 @@
 #define __aicore__
 #endif
 
-namespace gridsample {
+#include "grid_sample_vocabulary.h"
 
-enum InterpMode : int32_t { kBilinear = 0, kNearest = 1, kBicubic = 2 };
-enum PaddingMode : int32_t { kZeros = 0, kBorder = 1, kReflection = 2 };
-enum DataKind : int32_t { kFloat32 = 0, kFloat16 = 1, kBFloat16 = 2 };
+namespace gridsample {
 
 // The tiling keys: one kernel variant per (spatial dims, dtype, interpolation mode); padding and
 // align_corners are cheap run-time branches. Decimal literals, because the op compiler reads the

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "op_kernel/grid_sample_vocabulary.h"
+
 namespace gridsample::aicpu {
 
 constexpr double kMaxExactCoord = 16777216.0;   // same limit as the kernels (2^24)
@@ -29,23 +31,23 @@ inline double Reflect(double c, int64_t size, bool ac) {
 // Coordinate as bilinear / nearest read it (padding applied to the coordinate).
 inline double PadCoordinate(double c, int64_t size, int padding, bool ac) {
     const double last = static_cast<double>(size - 1);
-    if (padding == 0) return std::isnan(c) ? -8.0 : std::fmin(std::fmax(c, -8.0), last + 8.0);
-    if (padding == 1) return std::isnan(c) ? 0.0 : std::fmin(std::fmax(c, 0.0), last);
+    if (padding == kZeros) return std::isnan(c) ? -8.0 : std::fmin(std::fmax(c, -8.0), last + 8.0);
+    if (padding == kBorder) return std::isnan(c) ? 0.0 : std::fmin(std::fmax(c, 0.0), last);
     if (!(std::fabs(c) < kMaxExactCoord)) c = 0.0;
     return Reflect(c, size, ac);
 }
 
 // Coordinate as bicubic reads it (taps padded one by one afterwards).
 inline double SanitizeBicubic(double c, int64_t size, int padding) {
-    if (padding == 2) return std::fabs(c) < kMaxExactCoord ? c : 0.0;
-    if (std::isnan(c)) c = padding == 0 ? -8.0 : 0.0;
+    if (padding == kReflection) return std::fabs(c) < kMaxExactCoord ? c : 0.0;
+    if (std::isnan(c)) c = padding == kZeros ? -8.0 : 0.0;
     return std::fmin(std::fmax(c, -8.0), static_cast<double>(size) + 7.0);
 }
 
 // Padded integral tap; returns false when it falls outside the image (zeros padding).
 inline bool PadTap(double tap, int64_t size, int padding, bool ac, int64_t* index) {
-    if (padding == 1) tap = std::fmin(std::fmax(tap, 0.0), static_cast<double>(size - 1));
-    else if (padding == 2) tap = Reflect(tap, size, ac);
+    if (padding == kBorder) tap = std::fmin(std::fmax(tap, 0.0), static_cast<double>(size - 1));
+    else if (padding == kReflection) tap = Reflect(tap, size, ac);
     if (tap < 0.0 || tap > static_cast<double>(size - 1)) return false;
     *index = static_cast<int64_t>(tap);
     return true;

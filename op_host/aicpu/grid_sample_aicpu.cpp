@@ -22,12 +22,12 @@ struct AxisTaps {
 AxisTaps ComputeAxis(double g, int64_t size, int mode, int padding, bool ac) {
     AxisTaps taps;
     const double c = Unnormalize(g, size, ac);
-    if (mode == 1) {
+    if (mode == kNearest) {
         const double p = std::nearbyint(PadCoordinate(c, size, padding, ac));
         taps.count = 1;
         taps.weight[0] = 1.0;
         taps.index[0] = (p >= 0.0 && p <= static_cast<double>(size - 1)) ? static_cast<int64_t>(p) : -1;
-    } else if (mode == 0) {
+    } else if (mode == kBilinear) {
         const double p = PadCoordinate(c, size, padding, ac);
         const double x0 = std::floor(p);
         taps.count = 2;

@@ -43,8 +43,8 @@ double ReflectionGrad(double c, int64_t size, bool ac) {
 // sanitizes get derivative 0: their taps are all outside (zeros) or pinned to a border.
 double PadWithGrad(double c, int64_t size, int padding, bool ac, double* grad) {
     const double p = PadCoordinate(c, size, padding, ac);
-    if (padding == 0) *grad = 1.0;
-    else if (padding == 1) *grad = (c > 0.0 && c < static_cast<double>(size - 1)) ? 1.0 : 0.0;   // false for NaN
+    if (padding == kZeros) *grad = 1.0;
+    else if (padding == kBorder) *grad = (c > 0.0 && c < static_cast<double>(size - 1)) ? 1.0 : 0.0;   // false for NaN
     else *grad = std::fabs(c) < kMaxExactCoord ? ReflectionGrad(c, size, ac) : 0.0;
     return p;
 }
@@ -67,7 +67,7 @@ AxisGrad ComputeAxisGrad(double g, int64_t size, int mode, int padding, bool ac)
     AxisGrad a;
     const double c = Unnormalize(g, size, ac);
     const double last = static_cast<double>(size - 1);
-    if (mode == 1) {   // nearest: piecewise constant, no grid gradient
+    if (mode == kNearest) {   // nearest: piecewise constant, no grid gradient
         double unused = 0.0;
         const double p = std::nearbyint(PadWithGrad(c, size, padding, ac, &unused));
         a.count = 1;
@@ -75,7 +75,7 @@ AxisGrad ComputeAxisGrad(double g, int64_t size, int mode, int padding, bool ac)
         a.dweight[0] = 0.0;
         a.index[0] = (p >= 0.0 && p <= last) ? static_cast<int64_t>(p) : -1;
         a.coordGrad = 0.0;
-    } else if (mode == 0) {
+    } else if (mode == kBilinear) {
         double padGrad = 0.0;
         const double p = PadWithGrad(c, size, padding, ac, &padGrad);
         const double x0 = std::floor(p);
@@ -252,7 +252,7 @@ bool GridGradRange(const Problem& p, const View& gridGrad, int64_t begin, int64_
         int64_t b = 0, gridBase = 0, goBase = 0;
         if (!PointAxes(p, index, &b, &gridBase, &goBase, axes)) return false;
         double g[kMaxRank] = {};
-        if (p.mode != 1) {
+        if (p.mode != kNearest) {
             CollectTaps(axes, r, *p.input, p.denseStrides, true, &taps);
             const size_t count = taps.offsets.size();
             for (int64_t ch = 0; ch < p.channels && count > 0; ++ch) {
@@ -279,7 +279,7 @@ bool GridGradRange(const Problem& p, const View& gridGrad, int64_t begin, int64_
             const int axis = r - 1 - k;
             const int64_t at = out + k * gridGrad.strides[r + 1];
             if (!Inside(at, ggSpan)) return false;
-            Store(gridGrad, at, p.mode == 1 ? 0.0 : axes[axis].coordGrad * g[axis]);
+            Store(gridGrad, at, p.mode == kNearest ? 0.0 : axes[axis].coordGrad * g[axis]);
         }
     }
     return true;
