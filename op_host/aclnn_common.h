@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "op_host/attr_names.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
 #include "op_host/grid_sample_launch.h"
 
@@ -55,7 +56,7 @@ struct TensorDesc {
 
 // Bytes from the view's first element to the end of its furthest one (strides are non-negative),
 // without signed overflow; false when that does not fit in int64.
-inline bool ViewExtentBytes(const TensorDesc& d, uint64_t* bytes) {
+inline bool ViewSpanBytes(const TensorDesc& d, uint64_t* bytes) {
     int64_t last = 0;
     for (size_t i = 0; i < d.shape.size(); ++i) {
         if (d.shape[i] == 0) {
@@ -66,12 +67,17 @@ inline bool ViewExtentBytes(const TensorDesc& d, uint64_t* bytes) {
         if (__builtin_mul_overflow(d.shape[i] - 1, d.strides[i], &step) || __builtin_add_overflow(last, step, &last))
             return false;
     }
-    int64_t total = 0, packed = 0;
-    if (__builtin_add_overflow(last, int64_t{1}, &total) || __builtin_mul_overflow(total, d.type->bytes, &total) ||
-        __builtin_mul_overflow(d.elements, d.type->bytes, &packed))   // a packed copy's size (Stage)
+    int64_t total = 0;
+    if (__builtin_add_overflow(last, int64_t{1}, &total) || __builtin_mul_overflow(total, d.type->bytes, &total))
         return false;
     *bytes = static_cast<uint64_t>(total);
     return true;
+}
+
+// ViewSpanBytes, also false when a packed copy of the view (GridSample's Stage) would not fit in int64.
+inline bool ViewExtentBytes(const TensorDesc& d, uint64_t* bytes) {
+    int64_t packed = 0;
+    return ViewSpanBytes(d, bytes) && (*bytes == 0 || !__builtin_mul_overflow(d.elements, d.type->bytes, &packed));
 }
 
 // True when no two elements of the view share an address: ordered by stride, each dim of size > 1
@@ -194,6 +200,64 @@ inline std::shared_ptr<ExecutorBase> Peek(const aclOpExecutor* handle) {
 inline aclnnStatus Reject(aclnnStatus status, const std::string& api, const std::string& what) {
     gridsample::RecordError(api + ": " + what);
     return status;
+}
+
+// The check steps the entry points share, in the order they run them (CheckNotNull, then dtypes,
+// attributes, ranks and views): each returns ACLNN_SUCCESS or the status of a Reject saying what
+// was wrong and what was expected.
+
+// "0 (a), 1 (b) or 2 (c)": the codes of an enum attribute, for messages.
+template <size_t N>
+std::string Choices(const char* const (&names)[N]) {
+    std::string s;
+    for (size_t i = 0; i < N; ++i) s += (i ? (i + 1 == N ? " or " : ", ") : "") + std::to_string(i) + " (" + names[i] + ")";
+    return s;
+}
+
+// An enum attribute's code is one of names'.
+template <size_t N>
+aclnnStatus CheckEnumAttr(const std::string& api, const char* attr, int64_t code, const char* const (&names)[N]) {
+    if (code < 0 || code >= static_cast<int64_t>(N))
+        return Reject(ACLNN_ERR_PARAM_INVALID, api, std::string(attr) + " is " + std::to_string(code) + "; expected " + Choices(names));
+    return ACLNN_SUCCESS;
+}
+
+// GridSample's (and its backward's) interpolationMode and paddingMode.
+inline aclnnStatus CheckGridSampleAttrs(const std::string& api, int64_t interpolationMode, int64_t paddingMode) {
+    const aclnnStatus s = CheckEnumAttr(api, "interpolationMode", interpolationMode, opattr::kGridSampleModes);
+    return s != ACLNN_SUCCESS ? s : CheckEnumAttr(api, "paddingMode", paddingMode, opattr::kGridSamplePaddings);
+}
+
+// A view with no negative dimension or stride and an element count int64 holds.
+inline aclnnStatus CheckViewNumbers(const std::string& api, const std::string& label, const TensorDesc& d) {
+    for (int64_t s : d.shape)
+        if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, api, label + " has a negative dimension: " + Join(d.shape));
+    for (int64_t s : d.strides)
+        if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, api, label + " has a negative stride: " + Join(d.strides));
+    if (d.elements < 0) return Reject(ACLNN_ERR_PARAM_INVALID, api, label + " has more elements than int64 can count");
+    return ACLNN_SUCCESS;
+}
+
+// A tensor of `rank` dims.
+inline aclnnStatus CheckRank(const std::string& api, const std::string& label, const TensorDesc& d, size_t rank) {
+    if (d.shape.size() != rank)
+        return Reject(ACLNN_ERR_PARAM_INVALID, api,
+                      label + " has rank " + std::to_string(d.shape.size()) + " (shape " + Join(d.shape) +
+                          "); expected rank " + std::to_string(rank));
+    return ACLNN_SUCCESS;
+}
+
+// The spatial rank of GridSample's input (N, C, S_1..S_r): the entry point's own (2 or 3), or for
+// the N-d entry points (*spatialRank == kAnySpatialRank) the input's, 1 to maxSpatialRank.
+constexpr int kAnySpatialRank = 0;
+inline aclnnStatus CheckSpatialRank(const std::string& api, const TensorDesc& input, int maxSpatialRank, int* spatialRank) {
+    if (*spatialRank != kAnySpatialRank) return ACLNN_SUCCESS;
+    *spatialRank = static_cast<int>(input.shape.size()) - 2;
+    if (*spatialRank < 1 || *spatialRank > maxSpatialRank)
+        return Reject(ACLNN_ERR_PARAM_INVALID, api,
+                      "input has rank " + std::to_string(input.shape.size()) + " (shape " + Join(input.shape) +
+                          "); expected rank 3 to " + std::to_string(maxSpatialRank + 2));
+    return ACLNN_SUCCESS;
 }
 
 }  // namespace gridsample::aclnn_common

@@ -29,7 +29,6 @@ using namespace gridsample::aclnn_common;
 
 constexpr uint64_t kWorkspaceAlign = 64;
 constexpr int kMaxSpatialRank = gridsample::aicpu::kMaxRank - 2;
-constexpr int kAnySpatialRank = 0;   // aclnnGridSamplerNd: the rank comes from the input
 constexpr int64_t kMaxDmaStrideBytes = 0xFFFFFFFFll;   // DMA strides are 32-bit byte counts
 
 // A view the kernel cannot address directly is copied to a packed buffer in the workspace.
@@ -279,32 +278,13 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
                       std::string("out dtype ") + (e->out.type ? e->out.type->name : std::to_string(e->out.dataType).c_str()) +
                           " differs from input dtype " + e->input.type->name + "; expected the same dtype");
     // 3. attributes
-    if (interpolationMode < 0 || interpolationMode > 2)
-        return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "interpolationMode is " + std::to_string(interpolationMode) +
-                          "; expected 0 (bilinear), 1 (nearest) or 2 (bicubic)");
-    if (paddingMode < 0 || paddingMode > 2)
-        return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "paddingMode is " + std::to_string(paddingMode) + "; expected 0 (zeros), 1 (border) or 2 (reflection)");
+    if (aclnnStatus s = CheckGridSampleAttrs(name, interpolationMode, paddingMode); s != ACLNN_SUCCESS) return s;
     // 4. shapes
-    if (spatialRank == kAnySpatialRank) {
-        spatialRank = static_cast<int>(e->input.shape.size()) - 2;
-        if (spatialRank < 1 || spatialRank > kMaxSpatialRank)
-            return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                          "input has rank " + std::to_string(e->input.shape.size()) + " (shape " + Join(e->input.shape) +
-                              "); expected rank 3 to " + std::to_string(kMaxSpatialRank + 2));
-    }
+    if (aclnnStatus s = CheckSpatialRank(name, e->input, kMaxSpatialRank, &spatialRank); s != ACLNN_SUCCESS) return s;
     const size_t rank = static_cast<size_t>(spatialRank) + 2;
     for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"input", &e->input}, {"grid", &e->grid}, {"out", &e->out}}) {
-        if (d->shape.size() != rank)
-            return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                          std::string(label) + " has rank " + std::to_string(d->shape.size()) + " (shape " + Join(d->shape) +
-                              "); expected rank " + std::to_string(rank));
-        for (int64_t s : d->shape)
-            if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, std::string(label) + " has a negative dimension: " + Join(d->shape));
-        for (int64_t s : d->strides)
-            if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, std::string(label) + " has a negative stride: " + Join(d->strides));
-        if (d->elements < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, std::string(label) + " has more elements than int64 can count");
+        if (aclnnStatus s = CheckRank(name, label, *d, rank); s != ACLNN_SUCCESS) return s;
+        if (aclnnStatus s = CheckViewNumbers(name, label, *d); s != ACLNN_SUCCESS) return s;
     }
     const auto& is = e->input.shape;
     const auto& gs = e->grid.shape;

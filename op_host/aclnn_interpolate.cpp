@@ -28,107 +28,25 @@
 namespace interp {
 namespace {
 
-using aicpu::ElemType;
+using gridsample::aclnn_common::Describe;
+using gridsample::aclnn_common::DtypeInfo;
+using gridsample::aclnn_common::Join;
+using gridsample::aclnn_common::TensorDesc;
 
-struct DtypeInfo {
-    aclDataType dtype;
-    const char* name;
-    int64_t bytes;
-    ElemType elem;
-    bool aiCore;   // a dtype the AI Core kernel takes
-};
-constexpr DtypeInfo kDtypes[] = {
-    {ACL_FLOAT, "FLOAT", 4, ElemType::kFloat32, true},   {ACL_FLOAT16, "FLOAT16", 2, ElemType::kFloat16, true},
-    {ACL_BF16, "BF16", 2, ElemType::kBFloat16, true},    {ACL_DOUBLE, "DOUBLE", 8, ElemType::kFloat64, false},
-    {ACL_INT8, "INT8", 1, ElemType::kInt8, false},       {ACL_UINT8, "UINT8", 1, ElemType::kUInt8, false},
-    {ACL_INT32, "INT32", 4, ElemType::kInt32, false},
-};
+// The dtypes Interpolate takes: the package's table but INT16 and INT64.
+bool InterpolateTakes(const DtypeInfo* t) {
+    return t != nullptr && t->dtype != ACL_INT16 && t->dtype != ACL_INT64;
+}
 constexpr const char* kDtypeChoices = "FLOAT, FLOAT16, BF16, DOUBLE, INT8, UINT8 or INT32";
 constexpr const char* kGradDtypeChoices = "FLOAT, FLOAT16, BF16 or DOUBLE";
-const DtypeInfo* FindDtype(aclDataType t) {
-    for (const auto& d : kDtypes)
-        if (d.dtype == t) return &d;
-    return nullptr;
-}
 
 using opattr::kInterpolateCoordModes;
 using opattr::kInterpolateModes;
 using opattr::kInterpolateNearestModes;
 
-template <size_t N>
-std::string Choices(const char* const (&names)[N]) {
-    std::string s;
-    for (size_t i = 0; i < N; ++i) s += (i ? (i + 1 == N ? " or " : ", ") : "") + std::to_string(i) + " (" + names[i] + ")";
-    return s;
-}
+using gridsample::aclnn_common::Choices;
 
-struct TensorDesc {
-    const DtypeInfo* type = nullptr;
-    int dataType = 0;
-    std::vector<int64_t> shape, strides;
-    char* data = nullptr;
-    int64_t elements = 1;
-    uint64_t extentBytes = 0;
-};
-
-std::string Join(const std::vector<int64_t>& v) {
-    std::string s = "[";
-    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-    return s + "]";
-}
-
-bool Describe(const aclTensor* t, TensorDesc* d) {
-    int64_t* dims = nullptr;
-    int64_t* strides = nullptr;
-    uint64_t nd = 0, ns = 0;
-    int64_t offset = 0;
-    void* base = nullptr;
-    aclDataType dt = ACL_DT_UNDEFINED;
-    if (aclGetViewShape(t, &dims, &nd) != ACLNN_SUCCESS) return false;
-    d->shape.assign(dims, dims + nd);
-    delete[] dims;
-    if (aclGetViewStrides(t, &strides, &ns) != ACLNN_SUCCESS) return false;
-    d->strides.assign(strides, strides + ns);
-    delete[] strides;
-    if (aclGetViewOffset(t, &offset) != ACLNN_SUCCESS || aclGetDataType(t, &dt) != ACLNN_SUCCESS ||
-        aclGetRawTensorAddr(t, &base) != ACLNN_SUCCESS)
-        return false;
-    d->dataType = static_cast<int>(dt);
-    d->type = FindDtype(dt);
-    d->data = static_cast<char*>(base) + (d->type ? offset * d->type->bytes : 0);
-    for (int64_t s : d->shape) d->elements = (s != 0 && d->elements > INT64_MAX / s) ? -1 : d->elements * s;
-    return true;
-}
-
-// Bytes from the view's first element to the end of its furthest one; false on int64 overflow.
-bool ViewExtentBytes(const TensorDesc& d, uint64_t* bytes) {
-    int64_t last = 0;
-    for (size_t i = 0; i < d.shape.size(); ++i) {
-        if (d.shape[i] == 0) {
-            *bytes = 0;
-            return true;
-        }
-        int64_t step = 0;
-        if (__builtin_mul_overflow(d.shape[i] - 1, d.strides[i], &step) || __builtin_add_overflow(last, step, &last))
-            return false;
-    }
-    int64_t total = 0;
-    if (__builtin_add_overflow(last, int64_t{1}, &total) || __builtin_mul_overflow(total, d.type->bytes, &total))
-        return false;
-    *bytes = static_cast<uint64_t>(total);
-    return true;
-}
-
-aicpu::View ToView(const TensorDesc& d) {
-    aicpu::View v;
-    v.type = d.type->elem;
-    v.rank = static_cast<int32_t>(d.shape.size());
-    for (int i = 0; i < v.rank; ++i) {
-        v.shape[i] = d.shape[i];
-        v.strides[i] = d.strides[i];
-    }
-    return v;
-}
+gridsample::aicpu::View ToView(const TensorDesc& d) { return gridsample::aclnn_common::ToView(d, nullptr); }
 
 struct InterpolateExecutor : gridsample::aclnn_common::ExecutorBase {
     bool empty = false;
@@ -354,12 +272,11 @@ aclnnStatus PlanResize(const char* api, const aclTensor* x, const aclTensor* y, 
     const TensorDesc& dst = adjoint ? e->x : e->y;
     const std::string& srcName = adjoint ? yn : xn;
     const std::string& dstName = adjoint ? xn : yn;
-    if (src.type == nullptr)
+    if (!InterpolateTakes(src.type))
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
                       srcName + " dtype " + std::to_string(src.dataType) + " is not supported; expected " +
                           (adjoint ? kGradDtypeChoices : kDtypeChoices));
-    if (adjoint && src.type->elem != ElemType::kFloat32 && src.type->elem != ElemType::kFloat16 &&
-        src.type->elem != ElemType::kBFloat16 && src.type->elem != ElemType::kFloat64)
+    if (adjoint && !src.type->floating)
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
                       srcName + " dtype " + src.type->name + " has no gradient; expected " + kGradDtypeChoices);
     if (dst.type != src.type)
@@ -385,13 +302,8 @@ aclnnStatus PlanResize(const char* api, const aclTensor* x, const aclTensor* y, 
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
                       yn + " has rank " + std::to_string(e->y.shape.size()) + " (shape " + Join(e->y.shape) +
                           "); expected the rank of " + xn + ", " + std::to_string(rank));
-    for (const auto& [label, d] : {std::pair<std::string, const TensorDesc*>{xn, &e->x}, {yn, &e->y}}) {
-        for (int64_t s : d->shape)
-            if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, label + " has a negative dimension: " + Join(d->shape));
-        for (int64_t s : d->strides)
-            if (s < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, label + " has a negative stride: " + Join(d->strides));
-        if (d->elements < 0) return Reject(ACLNN_ERR_PARAM_INVALID, name, label + " has more elements than int64 can count");
-    }
+    for (const auto& [label, d] : {std::pair<std::string, const TensorDesc*>{xn, &e->x}, {yn, &e->y}})
+        if (aclnnStatus s = gridsample::aclnn_common::CheckViewNumbers(name, label, *d); s != ACLNN_SUCCESS) return s;
     // axes
     std::vector<bool> resized(rank, false);
     for (int64_t a : attrs.axes) {
@@ -498,7 +410,7 @@ aclnnStatus PlanResize(const char* api, const aclTensor* x, const aclTensor* y, 
         passes.push_back(p);
     }
     for (const auto& [label, d] : {std::pair<std::string, TensorDesc*>{xn, &e->x}, {yn, &e->y}})
-        if (!ViewExtentBytes(*d, &d->extentBytes))
+        if (!gridsample::aclnn_common::ViewSpanBytes(*d, &d->extentBytes))
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
                           label + " view (shape " + Join(d->shape) + ", strides " + Join(d->strides) +
                               ") spans more bytes than int64 can count; expected a view inside one device allocation");

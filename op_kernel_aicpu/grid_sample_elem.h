@@ -1,4 +1,4 @@
-// GridSample's AI CPU element types of the kernel tensors' data types.
+// The AI CPU kernels' element types of the kernel tensors' data types.
 #pragma once
 #include "cpu_types.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"

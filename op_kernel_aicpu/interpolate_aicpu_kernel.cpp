@@ -13,21 +13,13 @@
 #include "cpu_kernel.h"
 #include "op_host/aicpu/interpolate_aicpu.h"
 #include "op_kernel_aicpu/aicpu_views.h"
+#include "op_kernel_aicpu/grid_sample_elem.h"
 
 namespace {
 
-bool InterpElemOf(aicpu::DataType t, interp::aicpu::ElemType* out) {
-    using interp::aicpu::ElemType;
-    switch (t) {
-        case aicpu::DT_FLOAT: *out = ElemType::kFloat32; return true;
-        case aicpu::DT_FLOAT16: *out = ElemType::kFloat16; return true;
-        case aicpu::DT_BFLOAT16: *out = ElemType::kBFloat16; return true;
-        case aicpu::DT_DOUBLE: *out = ElemType::kFloat64; return true;
-        case aicpu::DT_INT8: *out = ElemType::kInt8; return true;
-        case aicpu::DT_UINT8: *out = ElemType::kUInt8; return true;
-        case aicpu::DT_INT32: *out = ElemType::kInt32; return true;
-        default: return false;
-    }
+// The element types Interpolate takes: GridSample's but INT16 and INT64.
+bool InterpElemOf(aicpu::DataType t, gridsample::aicpu::ElemType* out) {
+    return t != aicpu::DT_INT16 && t != aicpu::DT_INT64 && gridsample::aicpu::ElemOf(t, out);
 }
 
 double FromBits(int64_t bits) {

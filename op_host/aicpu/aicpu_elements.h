@@ -6,7 +6,7 @@
 #include <cstring>
 #include <limits>
 
-#include "op_host/aicpu/grid_sample_aicpu.h"
+#include "op_host/aicpu/aicpu_view.h"
 
 namespace gridsample::aicpu {
 
@@ -46,10 +46,14 @@ inline uint16_t FloatToBf16(float f) {
     return static_cast<uint16_t>(x >> 16);
 }
 
+// How an integer result is rounded before it saturates: GridSample rounds to nearest, ties to even;
+// Interpolate as Pillow does, half away from zero.
+enum class IntRounding { kNearestEven, kHalfAwayFromZero };
+
 template <typename I>
-inline I SaturatingRound(double v) {
+inline I SaturatingRound(double v, IntRounding rounding = IntRounding::kNearestEven) {
     if (std::isnan(v)) return 0;
-    v = std::nearbyint(v);
+    v = rounding == IntRounding::kNearestEven ? std::nearbyint(v) : std::round(v);
     if (v <= static_cast<double>(std::numeric_limits<I>::lowest())) return std::numeric_limits<I>::lowest();
     if (v >= static_cast<double>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
     return static_cast<I>(v);
@@ -74,7 +78,7 @@ inline double Load(const View& v, int64_t offset) {
     return 0.0;
 }
 
-inline void Store(const View& v, int64_t offset, double value) {
+inline void Store(const View& v, int64_t offset, double value, IntRounding rounding = IntRounding::kNearestEven) {
     char* p = static_cast<char*>(v.data);
     switch (v.type) {
         case ElemType::kFloat32: { float f = static_cast<float>(value); std::memcpy(p + offset * 4, &f, 4); break; }
@@ -82,11 +86,11 @@ inline void Store(const View& v, int64_t offset, double value) {
         // half types: one rounding from float64 through float32 is exact enough for a 11/8-bit mantissa
         case ElemType::kFloat16: { uint16_t h = FloatToHalf(static_cast<float>(value)); std::memcpy(p + offset * 2, &h, 2); break; }
         case ElemType::kBFloat16: { uint16_t h = FloatToBf16(static_cast<float>(value)); std::memcpy(p + offset * 2, &h, 2); break; }
-        case ElemType::kInt8: reinterpret_cast<int8_t*>(p)[offset] = SaturatingRound<int8_t>(value); break;
-        case ElemType::kUInt8: reinterpret_cast<uint8_t*>(p)[offset] = SaturatingRound<uint8_t>(value); break;
-        case ElemType::kInt16: { int16_t i = SaturatingRound<int16_t>(value); std::memcpy(p + offset * 2, &i, 2); break; }
-        case ElemType::kInt32: { int32_t i = SaturatingRound<int32_t>(value); std::memcpy(p + offset * 4, &i, 4); break; }
-        case ElemType::kInt64: { int64_t i = SaturatingRound<int64_t>(value); std::memcpy(p + offset * 8, &i, 8); break; }
+        case ElemType::kInt8: reinterpret_cast<int8_t*>(p)[offset] = SaturatingRound<int8_t>(value, rounding); break;
+        case ElemType::kUInt8: reinterpret_cast<uint8_t*>(p)[offset] = SaturatingRound<uint8_t>(value, rounding); break;
+        case ElemType::kInt16: { int16_t i = SaturatingRound<int16_t>(value, rounding); std::memcpy(p + offset * 2, &i, 2); break; }
+        case ElemType::kInt32: { int32_t i = SaturatingRound<int32_t>(value, rounding); std::memcpy(p + offset * 4, &i, 4); break; }
+        case ElemType::kInt64: { int64_t i = SaturatingRound<int64_t>(value, rounding); std::memcpy(p + offset * 8, &i, 8); break; }
     }
 }
 

@@ -8,19 +8,9 @@
 #include <cstdint>
 #include <string>
 
+#include "op_host/aicpu/aicpu_view.h"
+
 namespace gridsample::aicpu {
-
-enum class ElemType { kFloat32, kFloat16, kBFloat16, kFloat64, kInt8, kUInt8, kInt16, kInt32, kInt64 };
-
-constexpr int kMaxRank = 8;
-
-struct View {
-    void* data = nullptr;
-    ElemType type = ElemType::kFloat32;
-    int rank = 0;
-    int64_t shape[kMaxRank] = {};
-    int64_t strides[kMaxRank] = {};   // elements
-};
 
 // input (N, C, S_1..S_r), grid (N, O_1..O_r, r), out (N, C, O_1..O_r); r = rank - 2 >= 1.
 // mode 0 linear, 1 nearest, 2 cubic; padding 0 zeros, 1 border, 2 reflection.

@@ -1,4 +1,5 @@
 #include "op_host/aicpu/interpolate_aicpu.h"
+#include "op_host/aicpu/aicpu_elements.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,88 +15,23 @@ enum { kNearest = 0, kLinear, kLinearOnnx, kCubic, kBilinearPillow, kBicubicPill
 enum { kHalfPixel = 0, kPytorchHalfPixel, kAsymmetric, kTfHalfPixelForNn, kAlignCorners };
 enum { kRoundPreferFloor = 0, kRoundPreferCeil, kFloor, kCeil, kSimple };
 
-double HalfToDouble(uint16_t h) {
-    const uint32_t sign = (h >> 15) & 1u, exp = (h >> 10) & 0x1Fu, man = h & 0x3FFu;
-    double v;
-    if (exp == 0) v = std::ldexp(static_cast<double>(man), -24);
-    else if (exp == 31) v = man ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
-    else v = std::ldexp(static_cast<double>(man | 0x400u), static_cast<int>(exp) - 25);
-    return sign ? -v : v;
-}
-
-// float -> half, round to nearest even.
-uint16_t FloatToHalf(float f) {
-    uint32_t x;
-    std::memcpy(&x, &f, 4);
-    const uint32_t sign = (x >> 16) & 0x8000u;
-    const uint32_t absx = x & 0x7FFFFFFFu;
-    if (absx > 0x7F800000u) return static_cast<uint16_t>(sign | 0x7E00u);
-    if (absx >= 0x477FF000u) return static_cast<uint16_t>(sign | 0x7C00u);
-    if (absx < 0x38800000u) {
-        const float a = std::fabs(f) * 16777216.0f;
-        return static_cast<uint16_t>(sign | static_cast<uint32_t>(std::nearbyint(a)));
-    }
-    const uint32_t mant = absx & 0x7FFFFFu;
-    uint32_t h = ((absx >> 23) - 112) << 10 | (mant >> 13);
-    const uint32_t rest = mant & 0x1FFFu;
-    if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) ++h;
-    return static_cast<uint16_t>(sign | h);
-}
-
-uint16_t FloatToBf16(float f) {
-    uint32_t x;
-    std::memcpy(&x, &f, 4);
-    if ((x & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);
-    x += 0x7FFFu + ((x >> 16) & 1u);
-    return static_cast<uint16_t>(x >> 16);
+bool IsInteger(ElemType t) {
+    return t == ElemType::kInt8 || t == ElemType::kUInt8 || t == ElemType::kInt16 || t == ElemType::kInt32 ||
+           t == ElemType::kInt64;
 }
 
 // Pillow's rounding of integer results: half away from zero, then clipped to the type's range.
-template <typename I>
-double RoundClip(double v) {
-    if (std::isnan(v)) return 0.0;
-    v = std::round(v);
-    return std::min<double>(std::max<double>(v, std::numeric_limits<I>::lowest()), std::numeric_limits<I>::max());
-}
-
-bool IsInteger(ElemType t) { return t == ElemType::kInt8 || t == ElemType::kUInt8 || t == ElemType::kInt32; }
+constexpr gridsample::aicpu::IntRounding kPillowRounding = gridsample::aicpu::IntRounding::kHalfAwayFromZero;
 
 double RoundForType(ElemType t, double v) {
+    using gridsample::aicpu::SaturatingRound;
     switch (t) {
-        case ElemType::kInt8: return RoundClip<int8_t>(v);
-        case ElemType::kUInt8: return RoundClip<uint8_t>(v);
-        case ElemType::kInt32: return RoundClip<int32_t>(v);
+        case ElemType::kInt8: return SaturatingRound<int8_t>(v, kPillowRounding);
+        case ElemType::kUInt8: return SaturatingRound<uint8_t>(v, kPillowRounding);
+        case ElemType::kInt16: return SaturatingRound<int16_t>(v, kPillowRounding);
+        case ElemType::kInt32: return SaturatingRound<int32_t>(v, kPillowRounding);
+        case ElemType::kInt64: return static_cast<double>(SaturatingRound<int64_t>(v, kPillowRounding));
         default: return v;
-    }
-}
-
-double Load(const View& v, int64_t offset) {
-    const char* p = static_cast<const char*>(v.data);
-    switch (v.type) {
-        case ElemType::kFloat32: { float f; std::memcpy(&f, p + offset * 4, 4); return f; }
-        case ElemType::kFloat64: { double d; std::memcpy(&d, p + offset * 8, 8); return d; }
-        case ElemType::kFloat16: { uint16_t h; std::memcpy(&h, p + offset * 2, 2); return HalfToDouble(h); }
-        case ElemType::kBFloat16: {
-            uint16_t h; std::memcpy(&h, p + offset * 2, 2);
-            uint32_t x = static_cast<uint32_t>(h) << 16; float f; std::memcpy(&f, &x, 4); return f;
-        }
-        case ElemType::kInt8: return reinterpret_cast<const int8_t*>(p)[offset];
-        case ElemType::kUInt8: return reinterpret_cast<const uint8_t*>(p)[offset];
-        case ElemType::kInt32: { int32_t i; std::memcpy(&i, p + offset * 4, 4); return i; }
-    }
-    return 0.0;
-}
-
-void Store(const View& v, int64_t offset, double value) {
-    char* p = static_cast<char*>(v.data);
-    switch (v.type) {
-        case ElemType::kFloat32: { float f = static_cast<float>(value); std::memcpy(p + offset * 4, &f, 4); break; }
-        case ElemType::kFloat64: std::memcpy(p + offset * 8, &value, 8); break;
-        case ElemType::kFloat16: { uint16_t h = FloatToHalf(static_cast<float>(value)); std::memcpy(p + offset * 2, &h, 2); break; }
-        case ElemType::kBFloat16: { uint16_t h = FloatToBf16(static_cast<float>(value)); std::memcpy(p + offset * 2, &h, 2); break; }
-        case ElemType::kInt8: reinterpret_cast<int8_t*>(p)[offset] = static_cast<int8_t>(RoundClip<int8_t>(value)); break;
-        case ElemType::kUInt8: reinterpret_cast<uint8_t*>(p)[offset] = static_cast<uint8_t>(RoundClip<uint8_t>(value)); break;
-        case ElemType::kInt32: { int32_t i = static_cast<int32_t>(RoundClip<int32_t>(value)); std::memcpy(p + offset * 4, &i, 4); break; }
     }
 }
 
@@ -368,11 +304,11 @@ void RunPass(int rank, int axis, const AxisTaps& taps, const Operand& src, const
             double acc = 0.0;
             for (int64_t k = taps.start[o]; k < taps.start[o + 1]; ++k) {
                 const int64_t off = srcBase + taps.index[k] * src.strides[axis];
-                const double v = src.view ? Load(*src.view, off) : src.buffer[off];
+                const double v = src.view ? gridsample::aicpu::Load(*src.view, off) : src.buffer[off];
                 acc += taps.weight[k] * v;
             }
             if (dst.view) {
-                Store(*dst.view, dstBase, acc);
+                gridsample::aicpu::Store(*dst.view, dstBase, acc, kPillowRounding);
             } else {
                 dst.buffer[dstBase] = round ? RoundForType(roundTo, acc) : acc;
             }

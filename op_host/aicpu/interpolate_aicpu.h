@@ -9,19 +9,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "op_host/aicpu/aicpu_view.h"
+
 namespace interp::aicpu {
 
-enum class ElemType : int32_t { kFloat32, kFloat16, kBFloat16, kFloat64, kInt8, kUInt8, kInt32 };
-
-constexpr int kMaxRank = 8;
-
-struct View {
-    void* data = nullptr;
-    ElemType type = ElemType::kFloat32;
-    int32_t rank = 0;
-    int64_t shape[kMaxRank] = {};
-    int64_t strides[kMaxRank] = {};   // elements
-};
+// The views and element types of GridSample's AI CPU kernel (Interpolate takes all but INT16 and INT64).
+using gridsample::aicpu::ElemType;
+using gridsample::aicpu::kMaxRank;
+using gridsample::aicpu::View;
 
 // One pass: axis `axis` of length inLen becomes outLen. Source position p of the padded axis
 // (length inLen + padBegin + padEnd) is input index p - padBegin; padding reads zeros.
