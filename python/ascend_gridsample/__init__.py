@@ -11,13 +11,13 @@ from ._api import (
     grid_sample,
     grid_sample_backward,
     grid_sample_last_path,
+    interpolate,
+    interpolate_backward,
     last_launch_stats,
     platform,
     set_platform,
 )
-from ._interpolate import interpolate, interpolate_backward
 from ._interpolate import last_path as interpolate_last_path
-
 
 
 def register_torch_ops() -> None:

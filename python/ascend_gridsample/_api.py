@@ -1,123 +1,21 @@
-"""Python front end: argument checking, dtype mapping and dispatch to the extension."""
+"""The public API: ags.grid_sample, ags.grid_sample_backward, ags.interpolate and
+ags.interpolate_backward. Numpy arrays (and torch tensors with ``build`` given) run on the extension
+through the operators' runners (_grid_sample, _interpolate); torch tensors go through the
+torch.library operators (torch.ops.ascend_gridsample.*, imported on first use), which call the same
+runners. The modules below this one never import it."""
 from __future__ import annotations
 
-import importlib
-import math
-import os
-
-import numpy as np
-
-# aclDataType codes (acl_meta.h)
-_ACL_DTYPES = {
-    "float32": 0, "float16": 1, "int8": 2, "int32": 3, "uint8": 4, "int16": 6,
-    "int64": 9, "float64": 11, "bfloat16": 27,
-}
-_MODES = {"bilinear": 0, "linear": 0, "nearest": 1, "bicubic": 2, "cubic": 2}
-_PADDINGS = {"zeros": 0, "border": 1, "reflection": 2}
-_PARAM_ERRORS = (161001, 161002)
-
-_BUILD_ENV = "ASCEND_GRIDSAMPLE_BUILD"
-_extensions: dict[str, object] = {}
-
-
-def extension(build: str | None = None):
-    """The extension module of one simulator build: "fast" (default) or "checked"."""
-    if build is None:
-        build = os.environ.get(_BUILD_ENV) or "fast"
-        if build not in ("fast", "checked"):
-            raise ValueError(f"the environment variable {_BUILD_ENV} is {build!r}; expected 'fast' or 'checked'")
-    elif build not in ("fast", "checked"):
-        raise ValueError(f"build is {build!r}; expected 'fast', 'checked' or None (the environment variable "
-                         f"{_BUILD_ENV}, else 'fast')")
-    if build not in _extensions:
-        _extensions[build] = importlib.import_module(f"ascend_gridsample._ext_{build}")
-    return _extensions[build]
-
-
-def _cann_runtime() -> str | None:
-    """Where a CANN runtime is installed on this machine, if anywhere."""
-    for var in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME"):
-        root = os.environ.get(var)
-        if root and os.path.exists(os.path.join(root, "lib64", "libascendcl.so")):
-            return root
-    return None
-
-
-def backend() -> str:
-    """What runs the operator: the simulator's fast build unless ASCEND_GRIDSAMPLE_BUILD=checked.
-
-    This package is built against the simulator; a CANN runtime on the machine is reported but not
-    used (running on an NPU needs a build with the CANN toolkit)."""
-    build = os.environ.get(_BUILD_ENV, "fast")
-    cann = _cann_runtime()
-    suffix = f" (CANN runtime at {cann} not used: this build targets the simulator)" if cann else ""
-    return f"simulator-{build}{suffix}"
-
-
-# The AI Core kernels the package launches, by the names their launches carry (op_host/launch_sim.cpp)
-KERNELS = ("grid_sample", "grid_sample_grad", "view_copy", "interpolate", "interpolate_grad")
-
-
-def last_launch_stats(build: str | None = None, kernel: str = "grid_sample") -> dict:
-    """Counters of the last launch of an AI Core kernel (per core and total) of a build: one of
-    KERNELS ("grid_sample", the forward, by default). Before the kernel's first launch the counters
-    are zeros and "serial" is 0."""
-    if kernel not in KERNELS:
-        raise ValueError(f"kernel is {kernel!r}; expected one of {', '.join(repr(k) for k in KERNELS)}")
-    return extension(build).last_launch_stats(kernel)
-
-
-def grid_sample_last_path(backward: bool = False, build: str | None = None) -> dict:
-    """Which path the calling thread's last grid_sample (or, with backward=True, grid_sample_backward)
-    call ran: {"path": "ai_core" | "ai_cpu" | "none" | "", "reason": the plan as
-    aclnnGridSamplerLastPlan / aclnnGridSamplerBackwardLastPlan word it}, e.g. "aclnnGridSampler2D: AI
-    CPU kernel GridSampleAicpu, because of dtype DOUBLE (...)"."""
-    ext = extension(build)
-    plan = ext.grid_sample_backward_last_plan() if backward else ext.grid_sample_last_plan()
-    kind = plan.partition(": ")[2]
-    path = ("ai_core" if kind.startswith("AI Core") else "ai_cpu" if kind.startswith("AI CPU")
-            else "none" if kind.startswith("none") else "")
-    return {"path": path, "reason": plan or "no grid_sample call yet"}
-
-
-def platform(build: str | None = None) -> dict:
-    return extension(build).platform()
-
-
-def set_platform(soc: str = "", cores: int = 0, ub_bytes: int = 0, build: str | None = None) -> None:
-    """Sets the simulated NPU: a SoC name (e.g. "Ascend910B3"), or a core count / usable UB size."""
-    extension(build).set_platform(soc, cores, ub_bytes)
-
-
-def _is_torch(t) -> bool:
-    return type(t).__module__.startswith("torch")
-
-
-def _dtype_name(a) -> str:
-    if _is_torch(a):
-        return str(a.dtype).replace("torch.", "")
-    return np.dtype(a.dtype).name
-
-
-def _describe(a, name: str):
-    """(pointer, shape, element strides, acl dtype, itemsize) of an array or CPU tensor."""
-    dtype = _dtype_name(a)
-    if dtype not in _ACL_DTYPES:
-        raise TypeError(f"{name} has dtype {dtype}; expected one of {sorted(_ACL_DTYPES)}")
-    if _is_torch(a):
-        if a.device.type != "cpu":
-            raise ValueError(f"{name} is on {a.device}; the simulator backend takes CPU tensors")
-        return (a.data_ptr(), tuple(a.shape), tuple(a.stride()), _ACL_DTYPES[dtype], a.element_size())
-    item = a.dtype.itemsize
-    if any(s < 0 or s % item for s in a.strides):
-        raise ValueError(f"{name} has strides {a.strides} bytes; expected non-negative multiples of the item size")
-    return (a.ctypes.data, a.shape, tuple(s // item for s in a.strides), _ACL_DTYPES[dtype], item)
-
-
-def _lookup(table: dict, value, what: str) -> int:
-    if not isinstance(value, str) or value not in table:
-        raise ValueError(f"{what} is {value!r}; expected one of {sorted(table)}")
-    return table[value]
+from ._grid_sample import (  # noqa: F401  (BACKWARD_KERNELS and the checks: reached through the API by tools)
+    _MODES, _PADDINGS, BACKWARD_KERNELS, _output_mask, _run, _run_backward, check_arguments, check_backward_arguments,
+)
+from ._interpolate import (
+    COORDINATE_TRANSFORMATION_MODES, MODES, NEAREST_MODES, SHAPE_CALCULATION_MODES, _calculation_mode_of,
+    _check_attributes, _choice, _int_list, _scales_and_sizes, resolve_backward, run, run_backward,
+)
+from ._runtime import (  # noqa: F401  (the extension layer, as the package and its tests reach it)
+    _PARAM_ERRORS, KERNELS, _describe, _dtype_name, _is_torch, _lookup, _native, backend, extension,
+    grid_sample_last_path, last_launch_stats, platform, set_platform,
+)
 
 
 def grid_sample(input, grid, mode: str = "bilinear", padding_mode: str = "zeros", align_corners: bool = False,
@@ -139,118 +37,6 @@ def grid_sample(input, grid, mode: str = "bilinear", padding_mode: str = "zeros"
         return _torch_ops.grid_sample_op(input, grid, mode, padding_mode, bool(align_corners), bool(channel_last))
     return _run(input, grid, mode, padding_mode, align_corners, channel_last, build)
 
-
-_FLOATING = ("float32", "float16", "bfloat16", "float64")
-
-
-def _param_error(reason: str) -> ValueError:
-    # the status aclnn returns for the same arguments (161002 ACLNN_ERR_PARAM_INVALID)
-    return ValueError(f"aclnn status 161002: grid_sample: {reason}")
-
-
-def check_arguments(input, grid, mode, padding_mode, channel_last) -> tuple:
-    """The operator's argument checks, shared by the real operator and its fake (meta)
-    implementation so that both reject the same calls with the same exception types.
-    Works on anything with .shape / .dtype (numpy arrays, CPU, meta or fake tensors).
-    Returns the output shape (N, C, O_1..O_r)."""
-    _lookup(_MODES, mode, "mode")
-    _lookup(_PADDINGS, padding_mode, "padding_mode")
-    if _is_torch(input) and input.device != grid.device:
-        # what torch.nn.functional.grid_sample raises for tensors on different devices
-        raise RuntimeError(f"grid is on {grid.device} and input on {input.device}; expected the same device")
-    in_type, grid_type = _dtype_name(input), _dtype_name(grid)
-    for name, dtype in (("input", in_type), ("grid", grid_type)):
-        if dtype not in _ACL_DTYPES:
-            raise TypeError(f"{name} has dtype {dtype}; expected one of {sorted(_ACL_DTYPES)}")
-    if in_type in _FLOATING and grid_type != in_type:
-        raise _param_error(f"grid dtype {grid_type} differs from input dtype {in_type}; expected the same dtype")
-    if in_type not in _FLOATING and grid_type not in _FLOATING:
-        raise _param_error(f"grid dtype must be floating ({', '.join(_FLOATING)}) for an integer input "
-                           f"of dtype {in_type}")
-    ishape, gshape = tuple(input.shape), tuple(grid.shape)
-    layout = "N, spatial dims, C" if channel_last else "N, C, spatial dims"
-    # an image without its batch dim (C, H, W) or channels (H, W): say what was expected and how to add it
-    missing = len(gshape) - len(ishape) if 3 <= len(gshape) <= 8 else 0
-    hint = "" if missing not in (1, 2) else (
-        f"; an image without its {'batch dim' if missing == 1 else 'batch and channel dims'}? expected "
-        f"{len(gshape)} dims ({layout}) for a grid of {len(gshape)}: add {'it' if missing == 1 else 'them'} with "
-        f"input{'[None]' if missing == 1 else '[None, None]'} (numpy) or "
-        f"input{'.unsqueeze(0)' if missing == 1 else '[None, None]'} (torch)")
-    if not 3 <= len(ishape) <= 8:
-        raise ValueError(f"input has {len(ishape)} dims (shape {ishape}); expected 3 to 8 "
-                         f"({layout}, with 1 to 6 spatial dims){hint}")
-    if channel_last:
-        ishape = (ishape[0], ishape[-1]) + ishape[1:-1]
-    rank = len(ishape) - 2
-    if len(gshape) != len(ishape):
-        raise _param_error(f"grid has rank {len(gshape)} (shape {list(gshape)}); expected rank {len(ishape)} "
-                           f"as input (shape {list(ishape)}){hint}")
-    if gshape[0] != ishape[0]:
-        raise _param_error(f"batch sizes differ: input {list(ishape)}, grid {list(gshape)}; expected equal N")
-    # math.prod, not np.prod: symbolic sizes (torch.export) must not be turned into ints
-    if any(s == 0 for s in ishape[2:]) and math.prod(gshape) != 0:
-        raise _param_error(f"input spatial dims must be non-zero for a non-empty grid, got input shape "
-                           f"{list(ishape)} and grid shape {list(gshape)}")
-    if gshape[-1] != rank:
-        raise _param_error(f"grid last dim is {gshape[-1]}; expected {rank}")
-    return (ishape[0], ishape[1]) + gshape[1:-1]
-
-
-def _as_array(a, name: str, dtypes) -> np.ndarray:
-    """A numpy array of an argument: arrays as they are (_native), other array-likes (lists,
-    tuples, scalars) as numpy converts them, with an error saying what was expected when numpy's
-    dtype for them is not one of `dtypes`."""
-    if isinstance(a, np.ndarray):
-        return _native(a)
-    array = np.asarray(a)
-    if array.dtype.name not in dtypes:
-        raise TypeError(f"{name} is a {type(a).__name__}, which numpy converts to dtype {array.dtype.name}; "
-                        f"expected a numpy array or torch tensor of dtype {', '.join(dtypes)} "
-                        f"(e.g. np.asarray({name}, np.float32))")
-    return _native(array)
-
-
-def _native(a):
-    """numpy array the operator can address: a big-endian array is converted (copied), as numpy's
-    own functions do, rather than read as if it were native; so is a view with negative strides
-    (np.flip, [::-1]) or strides that are not whole elements, which a tensor view cannot express."""
-    if not isinstance(a, np.ndarray):
-        return a
-    if not a.dtype.isnative:
-        return a.astype(a.dtype.newbyteorder("="))
-    if any(s < 0 or s % a.dtype.itemsize for s in a.strides):
-        return np.ascontiguousarray(a)
-    return a
-
-
-def _run(input, grid, mode, padding_mode, align_corners, channel_last, build):
-    """Runs the operator on numpy arrays or CPU tensors (no autograd, no torch dispatch)."""
-    mode_code = _lookup(_MODES, mode, "mode")
-    padding_code = _lookup(_PADDINGS, padding_mode, "padding_mode")
-    torch_in = _is_torch(input)
-    if not torch_in:
-        input, grid = _as_array(input, "input", list(_ACL_DTYPES)), _as_array(grid, "grid", list(_ACL_DTYPES))
-    out_shape = check_arguments(input, grid, mode, padding_mode, channel_last)
-    if channel_last:
-        perm = (0, input.ndim - 1) + tuple(range(1, input.ndim - 1))
-        input = input.permute(*perm) if torch_in else input.transpose(perm)
-    if torch_in:
-        import torch
-        out = torch.empty(out_shape, dtype=input.dtype, device=input.device)
-    else:
-        out = np.empty(out_shape, dtype=input.dtype)
-    status, message = extension(build).grid_sample(
-        _describe(input, "input"), _describe(grid, "grid"), _describe(out, "out"),
-        mode_code, padding_code, bool(align_corners))
-    if status != 0:
-        kind = ValueError if status in _PARAM_ERRORS else RuntimeError
-        raise kind(f"aclnn status {status}: {message}")
-    return out
-
-
-# ---- GridSample backward ------------------------------------------------------------------------
-# the AI Core kernels one backward call launches, in order (last_launch_stats(kernel=...))
-BACKWARD_KERNELS = ("grid_sample_grad",)
 
 def grid_sample_backward(grad_output, input, grid, mode: str = "bilinear", padding_mode: str = "zeros",
                          align_corners: bool = False, *, output_mask=(True, True), channel_last: bool = False,
@@ -278,71 +64,67 @@ def grid_sample_backward(grad_output, input, grid, mode: str = "bilinear", paddi
     return _run_backward(grad_output, input, grid, mode, padding_mode, align_corners, channel_last, mask, build)
 
 
-def _output_mask(output_mask) -> tuple:
-    try:
-        mask = tuple(output_mask)
-    except TypeError:
-        mask = None
-    if mask is None or len(mask) != 2 or not all(isinstance(m, (bool, np.bool_)) for m in mask):
-        raise ValueError(f"output_mask is {output_mask!r}; expected two bools (want grad_input, want grad_grid)")
-    return bool(mask[0]), bool(mask[1])
+def interpolate(image, scales_or_sizes, axes=None, *, mode: str, shape_calculation_mode: str | None = None,
+                coordinate_transformation_mode: str = "half_pixel", nearest_mode: str = "round_prefer_floor",
+                antialias: bool = False, pads_begin=None, pads_end=None, cube_coeff: float | None = None,
+                build: str | None = None):
+    """Resizes the axes ``axes`` of ``image`` as OpenVINO Interpolate-11 defines it.
+
+    image: numpy array or CPU torch tensor of any rank 1..8; dtypes float32, float16, bfloat16,
+    float64, int8, uint8, int32. scales_or_sizes: one scale (shape_calculation_mode="scales") or one
+    output size ("sizes") per entry of ``axes`` (default: every axis). Returns the resized array, of
+    the kind and dtype of ``image``. shape_calculation_mode: "sizes" or "scales"; None takes "sizes"
+    for integer values and "scales" otherwise. cube_coeff: the Keys coefficient of cubic and bicubic_pillow; None
+    takes the mode's own, -0.75 for cubic (Interpolate-11's default) and -0.5 for bicubic_pillow
+    (Pillow's), so the pillow modes match Pillow by default. Torch tensors go through
+    ``torch.ops.ascend_gridsample.interpolate``
+    (unless ``build`` is given). Bad attribute values raise ValueError naming the attribute and its
+    allowed values.
+    """
+    if shape_calculation_mode is None:
+        shape_calculation_mode = _calculation_mode_of(scales_or_sizes)
+    _check_attributes(mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode, antialias,
+                      cube_coeff)
+    if _is_torch(image) and build is None:
+        # Only shape-free checks here, in plain Python, so that torch.compile traces this call; the
+        # operator and its fake implementation check the rest against the shape (resolve).
+        from . import _interpolate_torch
+        scales, sizes = _scales_and_sizes(scales_or_sizes, shape_calculation_mode)
+        return _interpolate_torch.interpolate_op(
+            image, scales, sizes, [] if axes is None else _int_list(axes, "axes"), mode, shape_calculation_mode,
+            coordinate_transformation_mode, nearest_mode, bool(antialias),
+            [] if pads_begin is None else _int_list(pads_begin, "pads_begin"),
+            [] if pads_end is None else _int_list(pads_end, "pads_end"),
+            None if cube_coeff is None else float(cube_coeff))
+    return run(image, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
+               nearest_mode, antialias, pads_begin, pads_end, cube_coeff, build)
 
 
-def _backward_param_error(reason: str) -> ValueError:
-    return ValueError(f"aclnn status 161002: grid_sample_backward: {reason}")
-
-
-def check_backward_arguments(grad_output, input, grid, mode, padding_mode, channel_last) -> None:
-    """The backward's argument checks (those of the forward, plus grad_output's shape and dtype and
-    floating dtypes), shared by the operator and its fake implementation."""
-    out_shape = check_arguments(input, grid, mode, padding_mode, channel_last)
-    if _is_torch(input) and grad_output.device != input.device:
-        raise RuntimeError(f"grad_output is on {grad_output.device} and input on {input.device}; "
-                           "expected the same device")
-    in_type, go_type = _dtype_name(input), _dtype_name(grad_output)
-    if in_type not in _FLOATING:
-        raise _backward_param_error(f"input dtype {in_type} has no gradient; expected a floating dtype "
-                                    f"({', '.join(_FLOATING)})")
-    if go_type != in_type:
-        raise _backward_param_error(f"grad_output dtype {go_type} differs from input dtype {in_type}; "
-                                    "expected the same dtype")
-    if tuple(grad_output.shape) != tuple(out_shape):
-        raise _backward_param_error(f"grad_output has shape {list(grad_output.shape)}; expected "
-                                    f"{list(out_shape)}, the shape of grid_sample's output (N, C, O_1..O_r)")
-
-
-def _run_backward(grad_output, input, grid, mode, padding_mode, align_corners, channel_last, mask, build):
-    """Runs the backward on numpy arrays or CPU tensors (no torch dispatch). Returns (grad_input,
-    grad_grid) with None for a gradient not asked for."""
-    mode_code = _lookup(_MODES, mode, "mode")
-    padding_code = _lookup(_PADDINGS, padding_mode, "padding_mode")
-    torch_in = _is_torch(input)
-    if not torch_in:
-        grad_output, input, grid = (_as_array(a, name, _FLOATING) for a, name in
-                                    ((grad_output, "grad_output"), (input, "input"), (grid, "grid")))
-    check_backward_arguments(grad_output, input, grid, mode, padding_mode, channel_last)
-    if not any(mask):
-        return None, None
-    # the gradients asked for, dense in the layout of input (channels last with channel_last) and grid
-    if torch_in:
-        import torch
-        grad_input = torch.empty_like(input, memory_format=torch.contiguous_format) if mask[0] else None
-        grad_grid = torch.empty_like(grid, memory_format=torch.contiguous_format) if mask[1] else None
-    else:
-        grad_input = np.empty(input.shape, input.dtype) if mask[0] else None
-        grad_grid = np.empty(grid.shape, grid.dtype) if mask[1] else None
-    nc_input, nc_grad_input = input, grad_input
-    if channel_last:
-        perm = (0, input.ndim - 1) + tuple(range(1, input.ndim - 1))
-        nc_input = input.permute(*perm) if torch_in else input.transpose(perm)
-        if grad_input is not None:
-            nc_grad_input = grad_input.permute(*perm) if torch_in else grad_input.transpose(perm)
-    status, message = extension(build).grid_sample_backward(
-        _describe(grad_output, "grad_output"), _describe(nc_input, "input"), _describe(grid, "grid"),
-        None if grad_input is None else _describe(nc_grad_input, "grad_input"),
-        None if grad_grid is None else _describe(grad_grid, "grad_grid"),
-        mode_code, padding_code, bool(align_corners))
-    if status != 0:
-        kind = ValueError if status in _PARAM_ERRORS else RuntimeError
-        raise kind(f"aclnn status {status}: {message}")
-    return grad_input, grad_grid
+def interpolate_backward(grad_output, input_shape, scales_or_sizes, axes=None, *, mode: str,
+                         shape_calculation_mode: str, coordinate_transformation_mode: str = "half_pixel",
+                         nearest_mode: str = "round_prefer_floor", antialias: bool = False, pads_begin=None,
+                         pads_end=None, cube_coeff: float | None = None, build: str | None = None):
+    """The gradient of ``interpolate(image, scales_or_sizes, axes, ...)`` with respect to ``image``,
+    given ``grad_output`` (the gradient of the loss with respect to its output) and ``image``'s shape
+    ``input_shape``: ``A^T grad_output`` for the resize ``A`` (interpolate is linear in ``image``).
+    Runs aclnnInterpolateBackward. Floating dtypes (float32, float16, bfloat16 on the AI Core kernel
+    with float32 accumulation, float64 on the AI CPU path); deterministic: bit-identical run to run
+    and for any core count. Torch tensors go through ``torch.ops.ascend_gridsample.interpolate_backward``
+    (unless ``build`` is given), the operator the autograd formula of ``interpolate`` calls. cube_coeff as
+    ``interpolate``'s (None: the mode's own)."""
+    for table, value, what in ((MODES, mode, "mode"), (SHAPE_CALCULATION_MODES, shape_calculation_mode,
+                                                         "shape_calculation_mode"),
+                               (COORDINATE_TRANSFORMATION_MODES, coordinate_transformation_mode,
+                                "coordinate_transformation_mode"), (NEAREST_MODES, nearest_mode, "nearest_mode")):
+        _choice(table, value, what)
+    input_shape = _int_list(input_shape, "input_shape")
+    if _is_torch(grad_output) and build is None:
+        from . import _interpolate_torch
+        r = resolve_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
+                             coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff)
+        return _interpolate_torch.interpolate_backward_op(
+            grad_output, input_shape, r["scales"], r["sizes"], r["axes"], mode, shape_calculation_mode,
+            coordinate_transformation_mode, nearest_mode, r["antialias"], r["pads_begin"], r["pads_end"],
+            r["cube_coeff"])
+    return run_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
+                        coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff, build)

@@ -6,7 +6,7 @@ import threading
 
 import numpy as np
 
-from . import _api
+from ._runtime import _as_array, _describe, _dtype_name, _is_torch, _native, extension, raise_for_status
 
 # Attribute values and their aclnn codes (aclnn_interpolate.h), in code order.
 MODES = {"nearest": 0, "linear": 1, "linear_onnx": 2, "cubic": 3, "bilinear_pillow": 4, "bicubic_pillow": 5}
@@ -91,7 +91,7 @@ def resolve(shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordina
         mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode, antialias, cube_coeff)
     if cube_coeff is None:
         # the mode's own coefficient (aclnn_interpolate.h): -0.75 for cubic, Pillow's -0.5 for bicubic_pillow
-        cube_coeff = _api.extension().interpolate_default_cube_coeff(mode_code)
+        cube_coeff = extension().interpolate_default_cube_coeff(mode_code)
     if dtype not in DTYPES:
         raise TypeError(f"image has dtype {dtype}; expected one of {', '.join(DTYPES)}")
     shape = tuple(shape)
@@ -179,50 +179,14 @@ def _calculation_mode_of(scales_or_sizes) -> str:
     return "sizes" if integers else "scales"
 
 
-def interpolate(image, scales_or_sizes, axes=None, *, mode: str, shape_calculation_mode: str | None = None,
-                coordinate_transformation_mode: str = "half_pixel", nearest_mode: str = "round_prefer_floor",
-                antialias: bool = False, pads_begin=None, pads_end=None, cube_coeff: float | None = None,
-                build: str | None = None):
-    """Resizes the axes ``axes`` of ``image`` as OpenVINO Interpolate-11 defines it.
-
-    image: numpy array or CPU torch tensor of any rank 1..8; dtypes float32, float16, bfloat16,
-    float64, int8, uint8, int32. scales_or_sizes: one scale (shape_calculation_mode="scales") or one
-    output size ("sizes") per entry of ``axes`` (default: every axis). Returns the resized array, of
-    the kind and dtype of ``image``. shape_calculation_mode: "sizes" or "scales"; None takes "sizes"
-    for integer values and "scales" otherwise. cube_coeff: the Keys coefficient of cubic and bicubic_pillow; None
-    takes the mode's own, -0.75 for cubic (Interpolate-11's default) and -0.5 for bicubic_pillow
-    (Pillow's), so the pillow modes match Pillow by default. Torch tensors go through
-    ``torch.ops.ascend_gridsample.interpolate``
-    (unless ``build`` is given). Bad attribute values raise ValueError naming the attribute and its
-    allowed values.
-    """
-    if shape_calculation_mode is None:
-        shape_calculation_mode = _calculation_mode_of(scales_or_sizes)
-    _check_attributes(mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode, antialias,
-                      cube_coeff)
-    if _api._is_torch(image) and build is None:
-        # Only shape-free checks here, in plain Python, so that torch.compile traces this call; the
-        # operator and its fake implementation check the rest against the shape (resolve).
-        from . import _interpolate_torch
-        scales, sizes = _scales_and_sizes(scales_or_sizes, shape_calculation_mode)
-        return _interpolate_torch.interpolate_op(
-            image, scales, sizes, [] if axes is None else _int_list(axes, "axes"), mode, shape_calculation_mode,
-            coordinate_transformation_mode, nearest_mode, bool(antialias),
-            [] if pads_begin is None else _int_list(pads_begin, "pads_begin"),
-            [] if pads_end is None else _int_list(pads_end, "pads_end"),
-            None if cube_coeff is None else float(cube_coeff))
-    return run(image, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
-               nearest_mode, antialias, pads_begin, pads_end, cube_coeff, build)
-
-
 def run(image, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode,
         antialias, pads_begin, pads_end, cube_coeff, build):
     """Runs the operator on a numpy array or CPU tensor (no torch dispatch)."""
-    torch_in = _api._is_torch(image)
+    torch_in = _is_torch(image)
     if not torch_in:
-        image = _api._as_array(image, "image", DTYPES)
+        image = _as_array(image, "image", DTYPES)
     r = resolve(image.shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
-                nearest_mode, antialias, pads_begin, pads_end, cube_coeff, _api._dtype_name(image))
+                nearest_mode, antialias, pads_begin, pads_end, cube_coeff, _dtype_name(image))
     if torch_in:
         import torch
         if image.device.type != "cpu":
@@ -230,13 +194,11 @@ def run(image, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_t
         out = torch.empty(r["out_shape"], dtype=image.dtype, device=image.device)
     else:
         out = np.empty(r["out_shape"], dtype=image.dtype)
-    status, message, path, reason = _api.extension(build).interpolate(
-        _api._describe(image, "image"), _api._describe(out, "out"), r["scales"], r["sizes"], r["axes"], r["mode"],
+    status, message, path, reason = extension(build).interpolate(
+        _describe(image, "image"), _describe(out, "out"), r["scales"], r["sizes"], r["axes"], r["mode"],
         r["shape_calculation_mode"], r["coordinate_transformation_mode"], r["nearest_mode"], r["antialias"],
         r["pads_begin"], r["pads_end"], r["cube_coeff"])
-    if status != 0:
-        kind = ValueError if status in _api._PARAM_ERRORS else RuntimeError
-        raise kind(f"aclnn status {status}: {message}")
+    raise_for_status(status, message)
     _last.path = {"path": path, "reason": reason}
     return out
 
@@ -244,42 +206,12 @@ def run(image, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_t
 FLOATING = ("float32", "float16", "bfloat16", "float64")
 
 
-def interpolate_backward(grad_output, input_shape, scales_or_sizes, axes=None, *, mode: str,
-                         shape_calculation_mode: str, coordinate_transformation_mode: str = "half_pixel",
-                         nearest_mode: str = "round_prefer_floor", antialias: bool = False, pads_begin=None,
-                         pads_end=None, cube_coeff: float | None = None, build: str | None = None):
-    """The gradient of ``interpolate(image, scales_or_sizes, axes, ...)`` with respect to ``image``,
-    given ``grad_output`` (the gradient of the loss with respect to its output) and ``image``'s shape
-    ``input_shape``: ``A^T grad_output`` for the resize ``A`` (interpolate is linear in ``image``).
-    Runs aclnnInterpolateBackward. Floating dtypes (float32, float16, bfloat16 on the AI Core kernel
-    with float32 accumulation, float64 on the AI CPU path); deterministic: bit-identical run to run
-    and for any core count. Torch tensors go through ``torch.ops.ascend_gridsample.interpolate_backward``
-    (unless ``build`` is given), the operator the autograd formula of ``interpolate`` calls. cube_coeff as
-    ``interpolate``'s (None: the mode's own)."""
-    for table, value, what in ((MODES, mode, "mode"), (SHAPE_CALCULATION_MODES, shape_calculation_mode,
-                                                         "shape_calculation_mode"),
-                               (COORDINATE_TRANSFORMATION_MODES, coordinate_transformation_mode,
-                                "coordinate_transformation_mode"), (NEAREST_MODES, nearest_mode, "nearest_mode")):
-        _choice(table, value, what)
-    input_shape = _int_list(input_shape, "input_shape")
-    if _api._is_torch(grad_output) and build is None:
-        from . import _interpolate_torch
-        r = resolve_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
-                             coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff)
-        return _interpolate_torch.interpolate_backward_op(
-            grad_output, input_shape, r["scales"], r["sizes"], r["axes"], mode, shape_calculation_mode,
-            coordinate_transformation_mode, nearest_mode, r["antialias"], r["pads_begin"], r["pads_end"],
-            r["cube_coeff"])
-    return run_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
-                        coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff, build)
-
-
 def resolve_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
                      coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff) -> dict:
     """The checks of aclnnInterpolateBackward: those of the forward on an input of ``input_shape``,
     then a floating dtype and grad_output of the forward's output shape. Shared by the operator and
     its fake implementation."""
-    dtype = _api._dtype_name(grad_output)
+    dtype = _dtype_name(grad_output)
     r = resolve(input_shape, scales_or_sizes, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
                 nearest_mode, antialias, pads_begin, pads_end, cube_coeff, dtype)
     if dtype not in FLOATING:
@@ -295,9 +227,9 @@ def resolve_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shap
 def run_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
                  coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff, build):
     """Runs the backward on a numpy array or CPU tensor (no torch dispatch)."""
-    torch_in = _api._is_torch(grad_output)
+    torch_in = _is_torch(grad_output)
     if not torch_in:
-        grad_output = _api._native(np.asarray(grad_output))
+        grad_output = _native(np.asarray(grad_output))
     r = resolve_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_calculation_mode,
                          coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff)
     if torch_in:
@@ -307,13 +239,11 @@ def run_backward(grad_output, input_shape, scales_or_sizes, axes, mode, shape_ca
         grad_input = torch.empty(tuple(input_shape), dtype=grad_output.dtype, device=grad_output.device)
     else:
         grad_input = np.empty(tuple(input_shape), dtype=grad_output.dtype)
-    status, message, path, reason = _api.extension(build).interpolate(
-        _api._describe(grad_input, "grad_input"), _api._describe(grad_output, "grad_output"), r["scales"], r["sizes"],
+    status, message, path, reason = extension(build).interpolate(
+        _describe(grad_input, "grad_input"), _describe(grad_output, "grad_output"), r["scales"], r["sizes"],
         r["axes"], r["mode"], r["shape_calculation_mode"], r["coordinate_transformation_mode"], r["nearest_mode"],
         r["antialias"], r["pads_begin"], r["pads_end"], r["cube_coeff"], backward=True)
-    if status != 0:
-        kind = ValueError if status in _api._PARAM_ERRORS else RuntimeError
-        raise kind(f"aclnn status {status}: {message}")
+    raise_for_status(status, message)
     _last.path = {"path": path, "reason": reason}
     return grad_input
 

@@ -9,7 +9,8 @@ from typing import Optional
 
 import torch
 
-from . import _api, _interpolate
+from . import _interpolate
+from ._runtime import _dtype_name
 
 
 @torch.library.custom_op("ascend_gridsample::interpolate", mutates_args=())
@@ -27,7 +28,7 @@ def _(image, scales, sizes, axes, mode, shape_calculation_mode, coordinate_trans
       antialias, pads_begin, pads_end, cube_coeff):
     values = scales if shape_calculation_mode == "scales" else sizes
     r = _interpolate.resolve(image.shape, values, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
-                             nearest_mode, antialias, pads_begin, pads_end, cube_coeff, _api._dtype_name(image))
+                             nearest_mode, antialias, pads_begin, pads_end, cube_coeff, _dtype_name(image))
     return image.new_empty(r["out_shape"])
 
 

@@ -7,18 +7,18 @@ from typing import List, Tuple
 
 import torch
 
-from . import _api
+from . import _grid_sample
 
 
 @torch.library.custom_op("ascend_gridsample::grid_sample", mutates_args=())
 def grid_sample_op(input: torch.Tensor, grid: torch.Tensor, mode: str, padding_mode: str, align_corners: bool,
                    channel_last: bool) -> torch.Tensor:
-    return _api._run(input, grid, mode, padding_mode, align_corners, channel_last, None)
+    return _grid_sample._run(input, grid, mode, padding_mode, align_corners, channel_last, None)
 
 
 @grid_sample_op.register_fake
 def _(input, grid, mode, padding_mode, align_corners, channel_last):
-    return input.new_empty(_api.check_arguments(input, grid, mode, padding_mode, channel_last))
+    return input.new_empty(_grid_sample.check_arguments(input, grid, mode, padding_mode, channel_last))
 
 
 # The backward operator returns both gradients always (a tensor cannot be None in an operator's
@@ -27,15 +27,15 @@ def _(input, grid, mode, padding_mode, align_corners, channel_last):
 def grid_sample_backward_op(grad_output: torch.Tensor, input: torch.Tensor, grid: torch.Tensor, mode: str,
                             padding_mode: str, align_corners: bool, channel_last: bool,
                             output_mask: List[bool]) -> Tuple[torch.Tensor, torch.Tensor]:
-    mask = _api._output_mask(output_mask)
-    gi, gg = _api._run_backward(grad_output, input, grid, mode, padding_mode, align_corners, channel_last, mask, None)
+    mask = _grid_sample._output_mask(output_mask)
+    gi, gg = _grid_sample._run_backward(grad_output, input, grid, mode, padding_mode, align_corners, channel_last, mask, None)
     return (gi if gi is not None else input.new_empty((0,)), gg if gg is not None else grid.new_empty((0,)))
 
 
 @grid_sample_backward_op.register_fake
 def _(grad_output, input, grid, mode, padding_mode, align_corners, channel_last, output_mask):
-    mask = _api._output_mask(output_mask)
-    _api.check_backward_arguments(grad_output, input, grid, mode, padding_mode, channel_last)
+    mask = _grid_sample._output_mask(output_mask)
+    _grid_sample.check_backward_arguments(grad_output, input, grid, mode, padding_mode, channel_last)
     gi = torch.empty_like(input, memory_format=torch.contiguous_format) if mask[0] else input.new_empty((0,))
     gg = torch.empty_like(grid, memory_format=torch.contiguous_format) if mask[1] else grid.new_empty((0,))
     return gi, gg

@@ -162,6 +162,26 @@ struct Tensor {
     Tensor& operator=(const Tensor&) = delete;
 };
 
+// The second phase of an aclnn call: the workspace, the launch, and the wait for the stream.
+// Returns (status, message); the message is empty on success.
+using LaunchFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
+std::pair<aclnnStatus, std::string> LaunchAndWait(LaunchFn run, uint64_t wsSize, aclOpExecutor* executor,
+                                                  aclrtStream stream) {
+    void* ws = nullptr;
+    if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+        return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg()};
+    aclnnStatus s = run(ws, wsSize, executor, stream);
+    std::string msg;
+    if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
+    const aclError sync = aclrtSynchronizeStream(stream);
+    if (s == ACLNN_SUCCESS && sync != ACL_SUCCESS) {
+        s = ACLNN_ERR_RUNTIME_ERROR;
+        msg = aclGetRecentErrMsg();
+    }
+    if (ws) aclrtFree(ws);
+    return {s, msg};
+}
+
 // Returns (status, message); status 0 on success.
 std::tuple<int, std::string> GridSample(const py::tuple& input, const py::tuple& grid, const py::tuple& out, int mode,
                                         int padding, bool alignCorners) {
@@ -184,19 +204,7 @@ std::tuple<int, std::string> GridSample(const py::tuple& input, const py::tuple&
     aclOpExecutor* executor = nullptr;
     aclnnStatus s = getWorkspace(tIn.t, tGrid.t, mode, padding, alignCorners, tOut.t, &wsSize, &executor);
     if (s != ACLNN_SUCCESS) return {s, aclGetRecentErrMsg()};
-    void* ws = nullptr;
-    if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-        return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg()};
-    s = run(ws, wsSize, executor, stream);
-    std::string msg;
-    if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
-    aclError sync = aclrtSynchronizeStream(stream);
-    if (s == ACLNN_SUCCESS && sync != ACL_SUCCESS) {
-        s = ACLNN_ERR_RUNTIME_ERROR;
-        msg = aclGetRecentErrMsg();
-    }
-    if (ws) aclrtFree(ws);
-    return {s, msg};
+    return LaunchAndWait(run, wsSize, executor, stream);
 }
 
 // ---- Interpolate ----------------------------------------------------------------------------
@@ -246,19 +254,8 @@ std::tuple<int, std::string, std::string, std::string> Interpolate(
     const char* reason = "";
     aclnnInterpolateExecutorPath(executor, &path, &reason);
     std::string pathText = path, reasonText = reason;
-    void* ws = nullptr;
-    if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-        return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg(), pathText, reasonText};
-    s = (backward ? aclnnInterpolateBackward : aclnnInterpolate)(ws, wsSize, executor, stream);
-    std::string msg;
-    if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
-    aclError sync = aclrtSynchronizeStream(stream);
-    if (s == ACLNN_SUCCESS && sync != ACL_SUCCESS) {
-        s = ACLNN_ERR_RUNTIME_ERROR;
-        msg = aclGetRecentErrMsg();
-    }
-    if (ws) aclrtFree(ws);
-    return {s, msg, pathText, reasonText};
+    const auto [status, msg] = LaunchAndWait(backward ? aclnnInterpolateBackward : aclnnInterpolate, wsSize, executor, stream);
+    return {status, msg, pathText, reasonText};
 }
 
 
@@ -365,22 +362,9 @@ std::tuple<int, std::string> Upsample(const std::string& kind, const py::tuple& 
         release_all();
         return {s, msg};
     }
-    void* ws = nullptr;
-    if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
-        release_all();
-        return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg()};
-    }
-    s = run(ws, wsSize, executor, stream);
-    std::string msg;
-    if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
-    aclError sync = aclrtSynchronizeStream(stream);
-    if (s == ACLNN_SUCCESS && sync != ACL_SUCCESS) {
-        s = ACLNN_ERR_RUNTIME_ERROR;
-        msg = aclGetRecentErrMsg();
-    }
-    if (ws) aclrtFree(ws);
+    const auto [status, msg] = LaunchAndWait(run, wsSize, executor, stream);
     release_all();
-    return {s, msg};
+    return {status, msg};
 }
 
 // GridSample backward through the aclnn entry points (2-D, 3-D, N-d by the input's rank). A gradient
@@ -420,25 +404,10 @@ std::tuple<int, std::string> GridSampleBackward(const py::tuple& gradOutput, con
     aclOpExecutor* executor = nullptr;
     aclnnStatus s = getWorkspace(tGo.t, tIn.t, tGrid.t, mode, padding, alignCorners, outputMask,
                                  tGi ? tGi->t : nullptr, tGg ? tGg->t : nullptr, &wsSize, &executor);
-    std::string msg;
-    void* ws = nullptr;
-    if (s != ACLNN_SUCCESS) {
-        msg = aclGetRecentErrMsg();
-    } else if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
-        s = ACLNN_ERR_RUNTIME_ERROR;
-        msg = aclGetRecentErrMsg();
-    } else {
-        s = run(ws, wsSize, executor, stream);
-        if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
-        aclError sync = aclrtSynchronizeStream(stream);
-        if (s == ACLNN_SUCCESS && sync != ACL_SUCCESS) {
-            s = ACLNN_ERR_RUNTIME_ERROR;
-            msg = aclGetRecentErrMsg();
-        }
-    }
-    if (ws) aclrtFree(ws);
+    std::pair<aclnnStatus, std::string> result{s, s != ACLNN_SUCCESS ? aclGetRecentErrMsg() : ""};
+    if (s == ACLNN_SUCCESS) result = LaunchAndWait(run, wsSize, executor, stream);
     aclDestroyBoolArray(outputMask);
-    return {s, msg};
+    return {result.first, result.second};
 }
 
 py::dict StatsToDict(const ascend_sim::CoreCounters& c, double clockGHz) {
