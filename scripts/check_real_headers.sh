@@ -150,7 +150,7 @@ for f in "${declarations[@]}"; do declarations_agree "$f" "" -I"$INC" -I"$ROOT/s
 # (tests/compile_fail/host_*.cpp) must be rejected by them as by the simulator.
 real_cann=${AGS_REAL_CANN:-}
 if [ -z "$real_cann" ]; then
-    for d in "$ROOT/../shared/real-cann" /work/shared/real-cann; do
+    for d in "$ROOT/../shared/real-cann"; do
         [ -f "$d/check.sh" ] && real_cann=$(cd "$d" && pwd) && break
     done
 fi

@@ -1,5 +1,5 @@
 // The aclnn contract of aclnnGridSampler2D / aclnnGridSampler3D through the public API
-// (docs: /work/shared/docs/ascendc-api.md section 4, semantics.md "Shapes"):
+// (docs/api.md, docs/errors.md):
 //  - every documented rejection, its status code and an aclGetRecentErrMsg() text naming the
 //    parameter and what was expected, and the documented order of the checks;
 //  - empty tensors: success, workspace 0, nothing written;

@@ -4,7 +4,7 @@
 //
 // Every property is checked against what the kernel (op_kernel/grid_sample_kernel.h) does with the
 // TilingData: the tile enumeration (TileAt), the per-core split (Process), the UB carve-up
-// (Init/CarveBuffers) and the per-point path's group size (SamplePerPoint).
+// (Init, from its UbCarve) and the per-point path's group size (SamplePerPoint).
 #include <algorithm>
 #include <cstdint>
 #include <set>
@@ -30,7 +30,7 @@ int64_t Elem(int32_t kind) { return kind == gridsample::kFloat32 ? 4 : 2; }
 int64_t Taps(int32_t mode) { return mode == gridsample::kBicubic ? 4 : (mode == gridsample::kBilinear ? 2 : 1); }
 int64_t CeilDivI(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-// Float vectors the kernel's CarveBuffers takes: gx, gy, taps per axis, weights per axis (not for
+// Float vectors the kernel carves (UbCarve): gx, gy, taps per axis, weights per axis (not for
 // nearest), t0, t1, t2, gathered, rowAcc (bicubic), acc and gatheredIo (half types), and one offset
 // per tap beyond the four that reuse gx, gy, t1 and t2.
 int64_t KernelPointVectors(int32_t mode, int32_t dataKind) {
@@ -39,7 +39,7 @@ int64_t KernelPointVectors(int32_t mode, int32_t dataKind) {
     return 2 + 2 * t + (mode == gridsample::kNearest ? 0 : 2 * t) + 3 + 1 + (mode == gridsample::kBicubic ? 1 : 0) +
            (dataKind == gridsample::kFloat32 ? 0 : 2) + ownOffsets;
 }
-// Masks CarveBuffers takes: per tap per axis, scratch, real slots.
+// Masks the kernel carves: per tap per axis, scratch, real slots.
 int64_t KernelMasks(int32_t mode) { return 2 * Taps(mode) + 2; }
 
 std::string Describe(const Problem& p, const PlatformInfo& pl) {

@@ -1,7 +1,6 @@
 """Shared fixtures and helpers of the ascend-gridsample numerical test suite.
 
-Ground truth is torch.nn.functional.grid_sample evaluated in float64 (see
-/work/shared/docs/semantics.md); this package's own earlier outputs are never used as a
+Ground truth is torch.nn.functional.grid_sample evaluated in float64; this package's own earlier outputs are never used as a
 reference, except where a test checks that two calls of the package agree bit for bit
 (strided vs contiguous, checked vs fast build).
 """

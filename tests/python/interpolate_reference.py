@@ -1,5 +1,5 @@
 """Independent float64 reference of OpenVINO's Interpolate-11, written from
-/work/shared/docs/interpolate.md and the Interpolate-11 specification's reference formulas.
+the OpenVINO Interpolate-11 specification and its reference formulas.
 
 Every resized axis is applied as a dense (out_len x in_len) weight matrix, one axis after the
 other. All modes are separable: the specification's joint formulas (the linear mode's

@@ -3,7 +3,7 @@ and every spatial rank (1-D to 6-D on the AI CPU path), for numpy and torch.
 
 References are independent of this package: torch.nn.functional.grid_sample in float64 where
 torch supports the case (2-D all modes, 3-D bilinear/nearest), and otherwise `nd_reference`, a
-float64 numpy implementation of /work/shared/docs/semantics.md written here (checked against torch
+float64 numpy implementation of torch's documented grid_sample semantics, extended to every rank, written here (checked against torch
 on the cases torch supports, see test_reference_matches_torch).
 
 Tolerances (absolute error / data range of the input), following semantics.md:

@@ -1,5 +1,5 @@
 // NPU cost model and UB race detector (checked build) on kernels whose answers are known by
-// construction from the constants in ascend_sim/cost_constants.h (/work/shared/docs/performance.md).
+// construction from the constants in ascend_sim/cost_constants.h (docs/design.md, "The simulator's cost model").
 // The fast build has no cost model: it must report zeros and never a race.
 #include <algorithm>
 #include <cmath>

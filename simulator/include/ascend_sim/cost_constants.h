@@ -1,8 +1,7 @@
 // Every constant of the NPU cost model (checked build), in one place. All figures are MODELLED:
-// none was measured here. Source of the published ones: /work/shared/docs/performance.md,
-// section 2 and the table "Published figures for the cost model (Atlas A2, arch 2201)" (platform
-// config files, AscendC best-practice docs and a fitted per-core model in Ascend's GE repository);
-// the confidence label of each is copied from that table. "assumption" = no published figure.
+// none was measured here. Sources of the published ones: the Atlas A2 (arch 2201) platform
+// config files, AscendC best-practice docs and a fitted per-core model in Ascend's GE repository;
+// each carries a confidence label. "assumption" = no published figure.
 // The clock comes from the platform (ascend_sim::Platform::clockGHz, 1.8 GHz default: high).
 #pragma once
 #include <cstdint>

@@ -1,6 +1,5 @@
 // NPU cost model and UB race detector (checked build; the fast build compiles the hooks to no-ops).
-// Design: /work/shared/docs/performance.md section 2 ("On the NPU: the modelled time against the
-// hardware limit"); every constant lives in ascend_sim/cost_constants.h with its source and label.
+// Design: docs/design.md, "The simulator's cost model and race detector"; every constant lives in ascend_sim/cost_constants.h with its source and label.
 //
 // Rules, per core:
 //  - One timeline per pipe S, MTE2, V, MTE3 (clk = cycle at which the pipe is free). The scalar
