@@ -11,9 +11,9 @@
 #include "check.h"
 #include "exe_graph/runtime/continuous_vector.h"
 #include "gert_helpers.h"
-#include "op_host/aicpu/interpolate_aicpu.cpp"       // NOLINT: ComputeAxisTaps
-#include "op_host/interpolate_tiling_func.cpp"       // NOLINT: the pure tiling under test (the library hides it)
-#include "op_host/tiling_platform.cpp"               // NOLINT
+#include "op_host/aicpu/interpolate_aicpu.h"
+#include "op_host/interpolate_op_impl.h"
+#include "op_host/tiling_platform.h"
 #include "platform/platform_infos_def.h"
 
 using namespace interp;

@@ -1,6 +1,6 @@
 // Unit tests of the pure GridSample tiling function (op_host/grid_sample_compute_tiling.cpp): no launch.
-// The library builds its internals with hidden visibility, so the tiling source (a pure function
-// with no dependency beyond its header) is compiled into this test program directly.
+// The shared library hides its internals; the tiling comes from the host layer's static library
+// (CMakeLists.txt, ags_add_host_pure).
 //
 // Every property is checked against what the kernel (op_kernel/grid_sample_kernel.h) does with the
 // TilingData: the tile enumeration (TileAt), the per-core split (Process), the UB carve-up
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "check.h"
-#include "op_host/grid_sample_compute_tiling.cpp"   // NOLINT: the pure function under test
+#include "op_host/grid_sample_compute_tiling.h"
 
 using gridsample::ComputeTiling;
 using gridsample::PlatformInfo;

@@ -4,7 +4,7 @@
 // cores, 910B3: 40) and A3 (Ascend910_93) platform descriptions; the OpDef as the op build tool
 // reads it. Expectations come from the documented platform figures (192 KiB UB, 8 KiB reserved by
 // the tiling, a 16 MiB system workspace) and from the pure ComputeTiling called directly with them
-// (compiled into this program: the library hides it).
+// (from the host layer's static library: the shared one hides it).
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -17,7 +17,7 @@
 #include "check.h"
 #include "exe_graph/runtime/continuous_vector.h"
 #include "gert_helpers.h"
-#include "op_host/grid_sample_compute_tiling.cpp"        // NOLINT: the pure tiling the gert one must reproduce
+#include "op_host/grid_sample_compute_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
 namespace {
