@@ -4,6 +4,7 @@
 // aclDestroyAclOpExecutor accept every op's executors).
 #pragma once
 #include <algorithm>
+#include <cstdio>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -155,6 +156,8 @@ struct ExecutorBase {
     virtual ~ExecutorBase() = default;
     std::string api;
     bool repeatable = false;   // aclSetAclOpExecutorRepeatable: kept after a launch until aclDestroyAclOpExecutor
+    bool empty = false;        // nothing to compute: the launch does nothing
+    uint64_t workspaceBytes = 0;   // what the first phase asked for
 };
 
 struct ExecutorRegistry {
@@ -200,6 +203,46 @@ inline std::shared_ptr<ExecutorBase> Peek(const aclOpExecutor* handle) {
 inline aclnnStatus Reject(aclnnStatus status, const std::string& api, const std::string& what) {
     gridsample::RecordError(api + ": " + what);
     return status;
+}
+
+// The launch phase's guards, shared by every entry point: a live executor made by this entry point
+// (taken: it runs once unless repeatable) and, when it has work, a workspace as large as the first
+// phase asked for. nullptr, with *status, when a guard fails.
+template <typename Executor>
+std::shared_ptr<const Executor> TakeForLaunch(const std::string& api, aclOpExecutor* executor, void* workspace,
+                                              uint64_t workspaceSize, aclnnStatus* status) {
+    *status = ACLNN_ERR_PARAM_INVALID;
+    if (executor == nullptr) {
+        *status = Reject(ACLNN_ERR_PARAM_NULLPTR, api, "executor is nullptr; call the GetWorkspaceSize phase first");
+        return nullptr;
+    }
+    const std::shared_ptr<ExecutorBase> base = Take(executor);
+    if (base == nullptr) {
+        Reject(ACLNN_ERR_PARAM_INVALID, api,
+               "executor is not a live executor (already used, or not returned by a GetWorkspaceSize call); "
+               "expected the executor of the preceding GetWorkspaceSize call");
+        return nullptr;
+    }
+    auto e = std::dynamic_pointer_cast<const Executor>(base);
+    if (base->api != api || e == nullptr) {
+        Reject(ACLNN_ERR_PARAM_INVALID, api, "executor was made by " + base->api);
+        return nullptr;
+    }
+    if (!e->empty && (workspaceSize < e->workspaceBytes || (e->workspaceBytes > 0 && workspace == nullptr))) {
+        Reject(ACLNN_ERR_PARAM_INVALID, api,
+               "workspace of " + std::to_string(workspaceSize) + " bytes at " + (workspace ? "a valid address" : "nullptr") +
+                   "; expected " + std::to_string(e->workspaceBytes) + " bytes");
+        return nullptr;
+    }
+    *status = ACLNN_SUCCESS;
+    return e;
+}
+
+// A device address as messages print it.
+inline std::string PointerText(const void* p) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%p", p);
+    return buf;
 }
 
 // The check steps the entry points share, in the order they run them (CheckNotNull, then dtypes,

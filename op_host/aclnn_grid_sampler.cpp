@@ -52,14 +52,12 @@ std::string& LastPlan() {
 // handle (declared, never defined, as in CANN's aclnn headers); the registry below maps live
 // handles to executors, so a wild, foreign or already used handle is an error, not a crash.
 struct GridSampleExecutor : ExecutorBase {
-    bool empty = false;
     bool aiCore = false;
     gridsample::Tiling tiling;
     TensorDesc input, grid, out;
     StagedView inputStage, gridStage, outStage;
     int mode = 0, padding = 0;
     bool alignCorners = false;
-    uint64_t workspaceBytes = 0;
     uint64_t systemWorkspaceBytes = 0;   // at the workspace's start; the tiling's own area follows
 };
 
@@ -373,28 +371,13 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
 aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                    aclrtStream stream) {
     const std::string name = api;
-    if (executor == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "executor is nullptr; call the GetWorkspaceSize phase first");
-    std::shared_ptr<ExecutorBase> base = Take(executor);
-    if (base == nullptr)
-        return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "executor is not a live executor (already used, or not returned by a GetWorkspaceSize call); "
-                      "expected the executor of the preceding GetWorkspaceSize call");
-    if (base->api != name)
-        return Reject(ACLNN_ERR_PARAM_INVALID, name, "executor was made by " + base->api);
-    std::shared_ptr<const GridSampleExecutor> e = std::static_pointer_cast<const GridSampleExecutor>(base);
+    aclnnStatus status = ACLNN_SUCCESS;
+    const auto e = TakeForLaunch<GridSampleExecutor>(name, executor, workspace, workspaceSize, &status);
+    if (e == nullptr) return status;
     if (e->empty) return ACLNN_SUCCESS;
-    if (workspaceSize < e->workspaceBytes || (e->workspaceBytes > 0 && workspace == nullptr))
-        return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "workspace of " + std::to_string(workspaceSize) + " bytes at " +
-                          (workspace ? "a valid address" : "nullptr") + "; expected " + std::to_string(e->workspaceBytes) + " bytes");
     // Every byte the launch reads or writes must lie in live device memory, checked once per call
     // before anything is queued (no per-element cost): a wild, freed, host or too small buffer is
     // rejected here, and out stays untouched.
-    auto pointer = [](const void* p) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%p", p);
-        return std::string(buf);
-    };
     for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"input", &e->input}, {"grid", &e->grid}, {"out", &e->out}})
         if (d->data == nullptr)
             return Reject(ACLNN_ERR_PARAM_NULLPTR, name,
@@ -403,13 +386,13 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
     for (const auto& [label, d] : {std::pair<const char*, const TensorDesc*>{"input", &e->input}, {"grid", &e->grid}, {"out", &e->out}})
         if (!gridsample::DeviceRangeLive(d->data, d->extentBytes))
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                          std::string(label) + " data " + pointer(d->data) + " with its view of " + std::to_string(d->extentBytes) +
+                          std::string(label) + " data " + PointerText(d->data) + " with its view of " + std::to_string(d->extentBytes) +
                               " bytes (shape " + Join(d->shape) + ", strides " + Join(d->strides) +
                               ") is not inside one live device allocation; expected memory from aclrtMalloc (or "
                               "aclrtHostRegister) that holds the whole view");
     if (e->workspaceBytes > 0 && !gridsample::DeviceRangeLive(workspace, e->workspaceBytes))
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "workspace " + pointer(workspace) + " does not hold " + std::to_string(e->workspaceBytes) +
+                      "workspace " + PointerText(workspace) + " does not hold " + std::to_string(e->workspaceBytes) +
                           " bytes of one live device allocation; expected aclrtMalloc memory of at least the size "
                           "GetWorkspaceSize returned");
     char* ws = static_cast<char*>(workspace);

@@ -27,12 +27,10 @@ using namespace gridsample::aclnn_common;
 constexpr int kMaxSpatialRank = gridsample::aicpu::kMaxRank - 2;
 
 struct GridSampleGradExecutor : ExecutorBase {
-    bool empty = false;
     bool computeInputGrad = false, computeGridGrad = false;
     TensorDesc gradOutput, input, grid, inputGrad, gridGrad;
     int mode = 0, padding = 0;
     bool alignCorners = false;
-    uint64_t workspaceBytes = 0;
     uint64_t systemWorkspaceBytes = 0;   // at the workspace's start; the tiling data follows it
     // the AI Core kernel's plan (aiCore), else the AI CPU path runs; whyAicpu says why
     bool aiCore = false;
@@ -248,19 +246,10 @@ aclnnStatus GetWorkspaceSize(const char* api, int spatialRank, const aclTensor* 
 aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                    aclrtStream stream) {
     const std::string name = api;
-    if (executor == nullptr) return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "executor is nullptr; call the GetWorkspaceSize phase first");
-    std::shared_ptr<ExecutorBase> base = Take(executor);
-    if (base == nullptr)
-        return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "executor is not a live executor (already used, or not returned by a GetWorkspaceSize call); "
-                      "expected the executor of the preceding GetWorkspaceSize call");
-    if (base->api != name) return Reject(ACLNN_ERR_PARAM_INVALID, name, "executor was made by " + base->api);
-    auto e = std::static_pointer_cast<const GridSampleGradExecutor>(base);
+    aclnnStatus status = ACLNN_SUCCESS;
+    const auto e = TakeForLaunch<GridSampleGradExecutor>(name, executor, workspace, workspaceSize, &status);
+    if (e == nullptr) return status;
     if (e->empty) return ACLNN_SUCCESS;
-    if (workspaceSize < e->workspaceBytes || (e->workspaceBytes > 0 && workspace == nullptr))
-        return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "workspace of " + std::to_string(workspaceSize) + " bytes; expected " +
-                          std::to_string(e->workspaceBytes) + " bytes");
     struct Used {
         const char* label;
         const TensorDesc* desc;

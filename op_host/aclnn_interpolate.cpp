@@ -49,14 +49,12 @@ using gridsample::aclnn_common::Choices;
 gridsample::aicpu::View ToView(const TensorDesc& d) { return gridsample::aclnn_common::ToView(d, nullptr); }
 
 struct InterpolateExecutor : gridsample::aclnn_common::ExecutorBase {
-    bool empty = false;
     std::string path = "ai_cpu", reason;
     // x and y in the forward's terms; adjoint (the backward): y holds gradY, read, and x gradX, written
     TensorDesc x, y;
     bool adjoint = false;
     std::string xName = "x", yName = "y";   // the entry point's names of x and y, for messages
     aicpu::KernelArgs aicpuArgs;
-    uint64_t workspaceBytes = 0;
     // the AI Core path: tiling data and axis tables as they go to the workspace, launch parameters
     bool aiCore = false;
     std::vector<uint8_t> workspaceImage;   // goes after the system workspace
@@ -518,24 +516,11 @@ aclnnStatus InterpolateBackwardGetWorkspaceSize(const char* api, const aclTensor
 aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                               aclrtStream stream) {
     const std::string name = api;
-    if (executor == nullptr)
-        return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "executor is nullptr; call the GetWorkspaceSize phase first");
-    std::shared_ptr<const InterpolateExecutor> e = Find(executor, true);
-    if (e == nullptr)
-        return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "executor is not a live executor (already used, or not returned by a GetWorkspaceSize call); "
-                      "expected the executor of the preceding GetWorkspaceSize call");
-    if (e->api != name) return Reject(ACLNN_ERR_PARAM_INVALID, name, "executor was made by " + e->api);
+    aclnnStatus status = ACLNN_SUCCESS;
+    const auto e = gridsample::aclnn_common::TakeForLaunch<InterpolateExecutor>(name, executor, workspace, workspaceSize,
+                                                                               &status);
+    if (e == nullptr) return status;
     if (e->empty) return ACLNN_SUCCESS;
-    if (workspaceSize < e->workspaceBytes || (e->workspaceBytes > 0 && workspace == nullptr))
-        return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "workspace of " + std::to_string(workspaceSize) + " bytes at " +
-                          (workspace ? "a valid address" : "nullptr") + "; expected " + std::to_string(e->workspaceBytes) + " bytes");
-    auto pointer = [](const void* p) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%p", p);
-        return std::string(buf);
-    };
     for (const auto& [label, d] : {std::pair<const std::string&, const TensorDesc*>{e->xName, &e->x}, {e->yName, &e->y}}) {
         if (d->elements == 0) continue;   // read nowhere (all padding, or an empty gradient)
         if (d->data == nullptr)
@@ -544,13 +529,13 @@ aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspa
                               "); expected device memory from aclrtMalloc");
         if (!gridsample::DeviceRangeLive(d->data, d->extentBytes))
             return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                          label + " data " + pointer(d->data) + " with its view of " + std::to_string(d->extentBytes) +
+                          label + " data " + gridsample::aclnn_common::PointerText(d->data) + " with its view of " + std::to_string(d->extentBytes) +
                               " bytes is not inside one live device allocation; expected memory from aclrtMalloc (or "
                               "aclrtHostRegister) that holds the whole view");
     }
     if (e->workspaceBytes > 0 && !gridsample::DeviceRangeLive(workspace, e->workspaceBytes))
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
-                      "workspace " + pointer(workspace) + " does not hold " + std::to_string(e->workspaceBytes) +
+                      "workspace " + gridsample::aclnn_common::PointerText(workspace) + " does not hold " + std::to_string(e->workspaceBytes) +
                           " bytes of one live device allocation; expected aclrtMalloc memory of at least the size "
                           "GetWorkspaceSize returned");
     if (e->aiCore) {
