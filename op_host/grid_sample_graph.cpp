@@ -8,6 +8,7 @@
 
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
+#include "op_host/aclnn_call.h"
 
 namespace gridsample {
 namespace {
@@ -67,7 +68,6 @@ bool RunGridSampleNode(const ge::Operator& op, void* x, const ge::TensorDesc& xD
     aclTensor* yt = View(yDims, Contiguous(yDims), dtype, y);
     uint64_t workspaceSize = 0;
     aclOpExecutor* executor = nullptr;
-    void* workspace = nullptr;
     bool ok = xt && gt && yt;
     if (!ok) *why = std::string("aclCreateTensor failed: ") + aclGetRecentErrMsg();
     if (ok && aclnnGridSamplerNdGetWorkspaceSize(xt, gt, modeIndex, paddingIndex, alignCorners, yt, &workspaceSize,
@@ -75,20 +75,7 @@ bool RunGridSampleNode(const ge::Operator& op, void* x, const ge::TensorDesc& xD
         *why = aclGetRecentErrMsg();
         ok = false;
     }
-    if (ok && workspaceSize > 0 && aclrtMalloc(&workspace, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
-        *why = std::string("workspace: ") + aclGetRecentErrMsg();
-        ok = false;
-    }
-    if (ok && aclnnGridSamplerNd(workspace, workspaceSize, executor, stream) != ACLNN_SUCCESS) {
-        *why = aclGetRecentErrMsg();
-        ok = false;
-    }
-    // the workspace is released once the kernel has run
-    if (ok && aclrtSynchronizeStream(stream) != ACL_SUCCESS) {
-        *why = aclGetRecentErrMsg();
-        ok = false;
-    }
-    if (workspace) aclrtFree(workspace);
+    if (ok && gridsample::LaunchAndWait(aclnnGridSamplerNd, workspaceSize, executor, stream, why) != ACLNN_SUCCESS) ok = false;
     for (aclTensor* t : {xt, gt, yt})
         if (t) aclDestroyTensor(t);
     return ok;

@@ -10,6 +10,7 @@
 
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_interpolate.h"
+#include "op_host/aclnn_call.h"
 
 namespace interp {
 namespace {
@@ -121,7 +122,6 @@ bool RunInterpolateNode(const ge::Operator& op, void* image, const ge::TensorDes
     aclTensor* yt = View(yDesc.GetShape().GetDims(), dtype, y);
     uint64_t workspaceSize = 0;
     aclOpExecutor* executor = nullptr;
-    void* workspace = nullptr;
     bool ok = xt && yt;
     if (!ok) *why = std::string("aclCreateTensor failed: ") + aclGetRecentErrMsg();
     if (ok && aclnnInterpolateGetWorkspaceSize(xt, scalesArray, sizesArray, axesArray, modeCode, calcCode, coordCode,
@@ -130,20 +130,7 @@ bool RunInterpolateNode(const ge::Operator& op, void* image, const ge::TensorDes
         *why = aclGetRecentErrMsg();
         ok = false;
     }
-    if (ok && workspaceSize > 0 && aclrtMalloc(&workspace, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
-        *why = std::string("workspace: ") + aclGetRecentErrMsg();
-        ok = false;
-    }
-    if (ok && aclnnInterpolate(workspace, workspaceSize, executor, stream) != ACLNN_SUCCESS) {
-        *why = aclGetRecentErrMsg();
-        ok = false;
-    }
-    // the workspace is released once the kernel has run
-    if (ok && aclrtSynchronizeStream(stream) != ACL_SUCCESS) {
-        *why = aclGetRecentErrMsg();
-        ok = false;
-    }
-    if (workspace) aclrtFree(workspace);
+    if (ok && gridsample::LaunchAndWait(aclnnInterpolate, workspaceSize, executor, stream, why) != ACLNN_SUCCESS) ok = false;
     for (aclTensor* t : {xt, yt})
         if (t) aclDestroyTensor(t);
     if (scalesArray) aclDestroyFloatArray(scalesArray);

@@ -33,6 +33,7 @@
 #include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_3d_backward.h"
 #include "aclnnop/aclnn_upsample_trilinear_3d_backward.h"
+#include "op_host/aclnn_call.h"
 #include "aclnnop/aclnn_grid_sampler2d_backward.h"
 #include "aclnnop/aclnn_grid_sampler3d_backward.h"
 #include "aclnnop/aclnn_grid_sampler_nd_backward.h"
@@ -162,24 +163,12 @@ struct Tensor {
     Tensor& operator=(const Tensor&) = delete;
 };
 
-// The second phase of an aclnn call: the workspace, the launch, and the wait for the stream.
-// Returns (status, message); the message is empty on success.
-using LaunchFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
-std::pair<aclnnStatus, std::string> LaunchAndWait(LaunchFn run, uint64_t wsSize, aclOpExecutor* executor,
+// The second phase of an aclnn call (op_host/aclnn_call.h) as (status, message).
+std::pair<aclnnStatus, std::string> LaunchAndWait(gridsample::AclnnLaunchFn run, uint64_t wsSize, aclOpExecutor* executor,
                                                   aclrtStream stream) {
-    void* ws = nullptr;
-    if (wsSize > 0 && aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-        return {ACLNN_ERR_RUNTIME_ERROR, aclGetRecentErrMsg()};
-    aclnnStatus s = run(ws, wsSize, executor, stream);
-    std::string msg;
-    if (s != ACLNN_SUCCESS) msg = aclGetRecentErrMsg();
-    const aclError sync = aclrtSynchronizeStream(stream);
-    if (s == ACLNN_SUCCESS && sync != ACL_SUCCESS) {
-        s = ACLNN_ERR_RUNTIME_ERROR;
-        msg = aclGetRecentErrMsg();
-    }
-    if (ws) aclrtFree(ws);
-    return {s, msg};
+    std::string message;
+    const aclnnStatus status = gridsample::LaunchAndWait(run, wsSize, executor, stream, &message);
+    return {status, message};
 }
 
 // Returns (status, message); status 0 on success.
