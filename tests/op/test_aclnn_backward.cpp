@@ -15,6 +15,7 @@
 #include "aclnnop/aclnn_grid_sampler3d_backward.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
 #include "aclnnop/aclnn_grid_sampler_nd_backward.h"
+#include "op_host/aclnn_call.h"
 #include "check.h"
 
 namespace {
@@ -87,12 +88,8 @@ const Api kNd{aclnnGridSamplerNdGetWorkspaceSize, aclnnGridSamplerNd, aclnnGridS
 
 aclnnStatus Finish(aclnnStatus s, LaunchFn launch, uint64_t wsSize, aclOpExecutor* executor) {
     if (s != ACLNN_SUCCESS) return s;
-    void* ws = nullptr;
-    if (wsSize > 0) aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST);
-    s = launch(ws, wsSize, executor, nullptr);
-    if (s == ACLNN_SUCCESS && aclrtSynchronizeStream(nullptr) != ACL_SUCCESS) s = ACLNN_ERR_RUNTIME_ERROR;
-    if (ws) aclrtFree(ws);
-    return s;
+    std::string message;
+    return gridsample::LaunchAndWait(launch, wsSize, executor, nullptr, &message);
 }
 
 aclnnStatus Forward(const Api& api, const DeviceTensor& in, const DeviceTensor& grid, DeviceTensor& out, int mode,

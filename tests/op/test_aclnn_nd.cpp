@@ -7,6 +7,7 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
+#include "op_host/aclnn_call.h"
 #include "check.h"
 
 namespace {
@@ -45,12 +46,8 @@ aclnnStatus Run(GetWorkspace getWorkspace, Launch launch, const DeviceTensor& in
     aclOpExecutor* executor = nullptr;
     aclnnStatus s = getWorkspace(in.tensor, grid.tensor, mode, padding, alignCorners, out.tensor, &wsSize, &executor);
     if (s != ACLNN_SUCCESS) return s;
-    void* ws = nullptr;
-    if (wsSize > 0) aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST);
-    s = launch(ws, wsSize, executor, nullptr);
-    if (s == ACLNN_SUCCESS && aclrtSynchronizeStream(nullptr) != ACL_SUCCESS) s = ACLNN_ERR_RUNTIME_ERROR;
-    if (ws) aclrtFree(ws);
-    return s;
+    std::string message;
+    return gridsample::LaunchAndWait(launch, wsSize, executor, nullptr, &message);
 }
 
 const bool g_init = [] {

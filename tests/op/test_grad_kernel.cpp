@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_grid_sampler_nd_backward.h"
 #include "ascend_sim/half_types.h"
 #include "ascend_sim/sim.h"
+#include "op_host/aclnn_call.h"
 #include "check.h"
 
 namespace {
@@ -136,13 +137,8 @@ Result Run(const Problem& p, aclDataType t, int mode, int padding, bool ac, std:
     r.status = gws(go.tensor, in.tensor, grid.tensor, mode, padding, ac, outputMask, mask[0] ? gi.tensor : nullptr,
                    mask[1] ? gg.tensor : nullptr, &wsSize, &ex);
     r.plan = aclnnGridSamplerBackwardLastPlan();
-    if (r.status == ACLNN_SUCCESS) {
-        void* ws = nullptr;
-        if (wsSize) aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST);
-        r.status = run(ws, wsSize, ex, nullptr);
-        if (r.status == ACLNN_SUCCESS && aclrtSynchronizeStream(nullptr) != ACL_SUCCESS) r.status = ACLNN_ERR_RUNTIME_ERROR;
-        if (ws) aclrtFree(ws);
-    }
+    std::string message;
+    if (r.status == ACLNN_SUCCESS) r.status = gridsample::LaunchAndWait(run, wsSize, ex, nullptr, &message);
     aclDestroyBoolArray(outputMask);
     r.gi = gi.Read();
     r.gg = gg.Read();

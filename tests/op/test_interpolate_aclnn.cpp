@@ -7,6 +7,7 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_interpolate.h"
+#include "op_host/aclnn_call.h"
 #include "check.h"
 
 namespace {
@@ -73,12 +74,8 @@ aclnnStatus Run(const DeviceTensor& x, const Attrs& a, DeviceTensor& y) {
     aclOpExecutor* executor = nullptr;
     aclnnStatus s = Plan(x, a, y, &wsSize, &executor);
     if (s != ACLNN_SUCCESS) return s;
-    void* ws = nullptr;
-    if (wsSize > 0) aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST);
-    s = aclnnInterpolate(ws, wsSize, executor, nullptr);
-    if (s == ACLNN_SUCCESS && aclrtSynchronizeStream(nullptr) != ACL_SUCCESS) s = ACLNN_ERR_RUNTIME_ERROR;
-    if (ws) aclrtFree(ws);
-    return s;
+    std::string message;
+    return gridsample::LaunchAndWait(aclnnInterpolate, wsSize, executor, nullptr, &message);
 }
 
 const bool g_init = [] {

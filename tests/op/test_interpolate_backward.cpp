@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_upsample_nearest_3d_backward.h"
 #include "aclnnop/aclnn_upsample_trilinear_3d_backward.h"
 #include "ascend_sim/sim.h"
+#include "op_host/aclnn_call.h"
 #include "check.h"
 
 namespace {
@@ -128,12 +129,8 @@ aclnnStatus Run(bool backward, const DeviceTensor& x, const Attrs& a, const Devi
     aclnnInterpolateExecutorPath(ex, &p, &r);
     if (path) *path = p;
     if (reason) *reason = r;
-    void* ws = nullptr;
-    if (wsSize > 0) aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST);
-    s = (backward ? aclnnInterpolateBackward : aclnnInterpolate)(ws, wsSize, ex, nullptr);
-    if (s == ACLNN_SUCCESS && aclrtSynchronizeStream(nullptr) != ACL_SUCCESS) s = ACLNN_ERR_RUNTIME_ERROR;
-    if (ws) aclrtFree(ws);
-    return s;
+    std::string message;
+    return gridsample::LaunchAndWait((backward ? aclnnInterpolateBackward : aclnnInterpolate), wsSize, ex, nullptr, &message);
 }
 
 double Dot(const std::vector<double>& a, const std::vector<double>& b) {
