@@ -49,16 +49,9 @@ ge::graphStatus GridSampleGradTilingFunc(gert::TilingContext* context) {
     p.points = 1;
     for (size_t d = 1; d + 1 < rank; ++d) p.points *= grid.GetDim(d);
 
-    TilingPlatform target;
-    std::string why;
-    if (!ReadTilingPlatform(context, &target, &why)) return ge::GRAPH_FAILED;
-    PlatformInfo platform;
-    platform.coreNum = target.coreNum;
-    platform.ubBytes = target.ubBytes;
-    GradTiling tiling;
-    if (!ComputeGradTiling(p, platform, &tiling, &why)) return ge::GRAPH_FAILED;
-    // the tiling's own workspace is where the op-API layer stages the tiling data
-    return WriteTiling(context, tiling.data, tiling.blockDim, tiling.tilingKey, target, tiling.workspaceBytes);
+    return ComputeAndWriteTiling<GradTiling>(context, [&p](const TilingPlatform& t, GradTiling* out, std::string* why) {
+        return ComputeGradTiling(p, PlatformInfo{t.coreNum, t.ubBytes}, out, why);
+    });
 }
 
 }  // namespace gridsample

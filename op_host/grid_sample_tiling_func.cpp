@@ -98,17 +98,9 @@ ge::graphStatus GridSampleTilingFunc(gert::TilingContext* context) {
     p.gridStrideN = gs[0]; p.gridStrideH = gs[h - 1];
     p.outStrideN = ys[0]; p.outStrideC = ys[1]; p.outStrideH = ys[h];
 
-    TilingPlatform target;
-    std::string why;
-    if (!ReadTilingPlatform(context, &target, &why)) return ge::GRAPH_FAILED;
-    PlatformInfo platform;
-    platform.coreNum = target.coreNum;
-    platform.ubBytes = target.ubBytes;
-
-    Tiling tiling;
-    if (!ComputeTiling(p, platform, &tiling, &why)) return ge::GRAPH_FAILED;
-    // the tiling's own workspace is where the op-API layer stages the tiling data
-    return WriteTiling(context, tiling.data, tiling.blockDim, tiling.tilingKey, target, tiling.workspaceBytes);
+    return ComputeAndWriteTiling<Tiling>(context, [&p](const TilingPlatform& t, Tiling* out, std::string* why) {
+        return ComputeTiling(p, PlatformInfo{t.coreNum, t.ubBytes}, out, why);
+    });
 }
 
 }  // namespace gridsample

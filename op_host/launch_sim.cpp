@@ -20,39 +20,39 @@ extern "C" void interpolate(uint8_t* x, uint8_t* y, uint8_t* workspace, uint8_t*
 extern "C" void interpolate_grad(uint8_t* yGrad, uint8_t* xGrad, uint8_t* workspace, uint8_t* tiling);
 
 namespace gridsample {
+namespace {
 
-aclnnStatus LaunchKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const KernelArgs& args) {
+// Queues an AI Core kernel on the stream: `entry` calls the kernel with its translated GM arguments;
+// gmArgs[workspaceArg] is its workspace.
+aclnnStatus EnqueueAiCore(aclrtStream stream, const char* name, uint32_t blockDim, uint64_t tilingKey,
+                          std::vector<void*> gmArgs, int workspaceArg, void (*entry)(uint8_t* const* gm)) {
     ascend_sim::KernelLaunch launch;
-    launch.name = "grid_sample";
+    launch.name = name;
     launch.blockDim = blockDim;
     launch.tilingKey = tilingKey;
-    launch.gmArgs = {args.x, args.grid, args.y, args.workspace, args.tiling};
-    launch.workspaceArg = 3;
-    launch.entry = [](uint8_t* const* gm) { grid_sample(gm[0], gm[1], gm[2], gm[3], gm[4]); };
+    launch.gmArgs = std::move(gmArgs);
+    launch.workspaceArg = workspaceArg;
+    launch.entry = entry;
     return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
 }
 
+}  // namespace
+
+aclnnStatus LaunchKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const KernelArgs& args) {
+    return EnqueueAiCore(stream, "grid_sample", blockDim, tilingKey, {args.x, args.grid, args.y, args.workspace, args.tiling}, 3,
+                         [](uint8_t* const* gm) { grid_sample(gm[0], gm[1], gm[2], gm[3], gm[4]); });
+}
+
 aclnnStatus LaunchGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const GradKernelArgs& args) {
-    ascend_sim::KernelLaunch launch;
-    launch.name = "grid_sample_grad";
-    launch.blockDim = blockDim;
-    launch.tilingKey = tilingKey;
-    launch.gmArgs = {args.gradOutput, args.x, args.grid, args.inputGrad, args.gridGrad, args.workspace, args.tiling};
-    launch.workspaceArg = 5;
-    launch.entry = [](uint8_t* const* gm) { grid_sample_grad(gm[0], gm[1], gm[2], gm[3], gm[4], gm[5], gm[6]); };
-    return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+    return EnqueueAiCore(stream, "grid_sample_grad", blockDim, tilingKey,
+                         {args.gradOutput, args.x, args.grid, args.inputGrad, args.gridGrad, args.workspace, args.tiling}, 5,
+                         [](uint8_t* const* gm) { grid_sample_grad(gm[0], gm[1], gm[2], gm[3], gm[4], gm[5], gm[6]); });
 }
 
 aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y, void* workspace,
                            void* tiling) {
-    ascend_sim::KernelLaunch launch;
-    launch.name = "view_copy";
-    launch.blockDim = blockDim;
-    launch.tilingKey = tilingKey;
-    launch.gmArgs = {x, y, workspace, tiling};
-    launch.workspaceArg = 2;
-    launch.entry = [](uint8_t* const* gm) { view_copy(gm[0], gm[1], gm[2], gm[3]); };
-    return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+    return EnqueueAiCore(stream, "view_copy", blockDim, tilingKey, {x, y, workspace, tiling}, 2,
+                         [](uint8_t* const* gm) { view_copy(gm[0], gm[1], gm[2], gm[3]); });
 }
 
 aclnnStatus LaunchAicpuOp(aclrtStream stream, const AicpuOp& op) {
@@ -107,26 +107,14 @@ namespace interp {
 
 aclnnStatus LaunchInterpolateKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y,
                                     void* workspace, void* tiling) {
-    ascend_sim::KernelLaunch launch;
-    launch.name = "interpolate";
-    launch.blockDim = blockDim;
-    launch.tilingKey = tilingKey;
-    launch.gmArgs = {x, y, workspace, tiling};
-    launch.workspaceArg = 2;
-    launch.entry = [](uint8_t* const* gm) { ::interpolate(gm[0], gm[1], gm[2], gm[3]); };
-    return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+    return gridsample::EnqueueAiCore(stream, "interpolate", blockDim, tilingKey, {x, y, workspace, tiling}, 2,
+                                     [](uint8_t* const* gm) { ::interpolate(gm[0], gm[1], gm[2], gm[3]); });
 }
 
 aclnnStatus LaunchInterpolateGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* yGrad,
                                         void* xGrad, void* workspace, void* tiling) {
-    ascend_sim::KernelLaunch launch;
-    launch.name = "interpolate_grad";
-    launch.blockDim = blockDim;
-    launch.tilingKey = tilingKey;
-    launch.gmArgs = {yGrad, xGrad, workspace, tiling};
-    launch.workspaceArg = 2;
-    launch.entry = [](uint8_t* const* gm) { ::interpolate_grad(gm[0], gm[1], gm[2], gm[3]); };
-    return ascend_sim::EnqueueKernel(stream, std::move(launch)) == 0 ? ACLNN_SUCCESS : ACLNN_ERR_RUNTIME_ERROR;
+    return gridsample::EnqueueAiCore(stream, "interpolate_grad", blockDim, tilingKey, {yGrad, xGrad, workspace, tiling}, 2,
+                                     [](uint8_t* const* gm) { ::interpolate_grad(gm[0], gm[1], gm[2], gm[3]); });
 }
 
 }  // namespace interp

@@ -38,4 +38,16 @@ ge::graphStatus WriteTiling(gert::TilingContext* context, const TilingData& data
     return ge::GRAPH_SUCCESS;
 }
 
+// The end of GridSample's tiling functions: the pure tiling, compute(platform, &tiling, &why), on the
+// context's platform, and its result written to the context (the tiling's own workspace is where the
+// op-API layer stages the tiling data).
+template <typename Tiling, typename Compute>
+ge::graphStatus ComputeAndWriteTiling(gert::TilingContext* context, Compute compute) {
+    TilingPlatform platform;
+    std::string why;
+    Tiling tiling;
+    if (!ReadTilingPlatform(context, &platform, &why) || !compute(platform, &tiling, &why)) return ge::GRAPH_FAILED;
+    return WriteTiling(context, tiling.data, tiling.blockDim, tiling.tilingKey, platform, tiling.workspaceBytes);
+}
+
 }  // namespace gridsample
