@@ -53,6 +53,16 @@ std::vector<PassShape> PassShapes(const InterpolateProblem& p, const std::vector
     return shapes;
 }
 
+// The innermost resized axis with `inner` elements of axes it does not resize after it (channel-
+// last input: W, then C) runs as a last-axis pass over rows of length * inner elements when the rows
+// pass could not group its rows (inner not a multiple of 16): its units would be single rows of a
+// few bytes, a DMA and two vector calls per tap each. (If its tables do not fit the UB, it stays a
+// rows pass.)
+bool FoldsChannels(const InterpolateProblem& p, const std::vector<int64_t>& order, size_t i, const PassShape& s) {
+    return order[i] == *std::max_element(order.begin(), order.end()) &&
+           static_cast<size_t>(order[i]) + 1 < p.xShape.size() && s.inner % 16 != 0;
+}
+
 }  // namespace
 
 uint64_t PassOrderBytes(const InterpolateProblem& p, const std::vector<int64_t>& order) {
@@ -64,8 +74,8 @@ uint64_t PassOrderBytes(const InterpolateProblem& p, const std::vector<int64_t>&
         const PassShape& s = shapes[i];
         const uint64_t srcBytes = i == 0 ? elem : 4, dstBytes = i + 1 == order.size() ? elem : 4;
         const uint64_t outRows = static_cast<uint64_t>(s.outer * s.outLen);
-        if (static_cast<size_t>(order[i]) + 1 == rank)
-            bytes += static_cast<uint64_t>(s.outer * s.inLen) * srcBytes;   // whole rows once
+        if (static_cast<size_t>(order[i]) + 1 == rank || FoldsChannels(p, order, i, s))
+            bytes += static_cast<uint64_t>(s.outer * s.inLen * s.inner) * srcBytes;   // whole rows once
         else
             bytes += outRows * static_cast<uint64_t>(p.taps[order[i]]) * static_cast<uint64_t>(s.inner) * srcBytes;
         bytes += outRows * static_cast<uint64_t>(s.inner) * dstBytes;
@@ -125,87 +135,96 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
         bestBytes = PassOrderBytes(p, best);
     }
     const std::vector<PassShape> shapes = PassShapes(p, best);
+    size_t foldable = best.size();
+    for (size_t i = 0; i < best.size(); ++i)
+        if (FoldsChannels(p, best, i, shapes[i])) foldable = i;
     InterpolateTilingData& d = out->data;
     d = InterpolateTilingData{};
     d.passCount = static_cast<int32_t>(best.size());
     d.dataKind = p.dataKind;
     // UB: the largest table, two input slots, two output slots and three float32 work vectors. Each
     // pass combines vectors of up to V elements (whole rows of several o, a chunk of a row, or
-    // several whole last-axis rows); V shrinks until everything fits.
+    // several whole last-axis rows); V shrinks until everything fits, first with the fold (FoldsChannels).
     const uint64_t elem = p.dataKind == 0 ? 4 : 2;
     bool fitted = false;
-    for (uint64_t V = 8192; V >= 8 && !fitted; V /= 2) {
-        uint64_t tableBuf = 0, inBuf = 32, workBuf = 32;
-        bool ok = true;
-        for (size_t i = 0; i < best.size() && ok; ++i) {
-            InterpolatePassTiling& t = d.passes[i];
-            const PassShape& s = shapes[i];
-            const uint64_t srcBytes = i == 0 ? elem : 4;
-            t.outer = s.outer;
-            t.inLen = s.inLen;
-            t.outLen = s.outLen;
-            t.inner = s.inner;
-            t.axis = static_cast<int32_t>(best[i]);
-            t.taps = p.taps[best[i]];
-            t.kind = static_cast<size_t>(best[i]) + 1 == rank ? kPassLastAxis : kPassRows;
-            if (t.kind == kPassLastAxis) {
-                const uint64_t outPad = AlignUp(static_cast<uint64_t>(s.outLen), 16);
-                const uint64_t pitch = AlignUp(static_cast<uint64_t>(s.inLen) * srcBytes, 32);
-                // rows per unit, but not so many that fewer than 4 units per core remain (the queues
-                // overlap one unit's DMA with another's vector work)
-                const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
-                const uint64_t spread = (static_cast<uint64_t>(s.outer) + cores - 1) / cores;
-                uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, 16320 / outPad, 4095}));
-                if (outPad > 16320) ok = false;   // Gather's repeat count (8 bits of 64 offsets)
-                t.chunk = static_cast<int32_t>(outPad);
-                t.chunksPerRow = 1;
-                t.group = static_cast<int32_t>(group);
-                t.rowPitch = static_cast<int32_t>(pitch);
-                const uint64_t tableBytes = 2 * static_cast<uint64_t>(t.taps) * group * outPad * 4;
-                if (tableBytes > platform.ubBytes) ok = false;   // (and beyond int32)
-                t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
-                t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group);
-                inBuf = std::max<uint64_t>(inBuf, group * pitch);
-                workBuf = std::max<uint64_t>(workBuf, group * outPad * 4);
-            } else {
-                const uint64_t inner = static_cast<uint64_t>(s.inner);
-                const bool grouped = inner % 16 == 0 && inner <= V &&
-                                     (static_cast<uint64_t>(s.inLen) - 1) * inner * 4 <= 0xFFFFFFFFull &&
-                                     (static_cast<uint64_t>(s.outLen) - 1) * inner * 4 <= 0xFFFFFFFFull;
-                if (grouped) {
-                    // o per unit, but not so many that fewer than 4 units per core remain
+    for (int attempt = foldable < best.size() ? 0 : 1; attempt < 2 && !fitted; ++attempt) {
+        const bool fold = attempt == 0;
+        for (uint64_t V = 8192; V >= 8 && !fitted; V /= 2) {
+            uint64_t tableBuf = 0, inBuf = 32, workBuf = 32;
+            bool ok = true;
+            for (size_t i = 0; i < best.size() && ok; ++i) {
+                InterpolatePassTiling& t = d.passes[i];
+                PassShape s = shapes[i];
+                const uint64_t srcBytes = i == 0 ? elem : 4;
+                const bool folded = fold && i == foldable;
+                t.channels = folded ? static_cast<int32_t>(s.inner) : 1;
+                if (folded) s = PassShape{s.outer, s.inLen * s.inner, s.outLen * s.inner, 1};
+                t.outer = s.outer;
+                t.inLen = s.inLen;
+                t.outLen = s.outLen;
+                t.inner = s.inner;
+                t.axis = static_cast<int32_t>(best[i]);
+                t.taps = p.taps[best[i]];
+                t.kind = static_cast<size_t>(best[i]) + 1 == rank || folded ? kPassLastAxis : kPassRows;
+                if (t.kind == kPassLastAxis) {
+                    const uint64_t outPad = AlignUp(static_cast<uint64_t>(s.outLen), 16);
+                    const uint64_t pitch = AlignUp(static_cast<uint64_t>(s.inLen) * srcBytes, 32);
+                    // rows per unit, but not so many that fewer than 4 units per core remain (the queues
+                    // overlap one unit's DMA with another's vector work)
                     const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
-                    const uint64_t spread = std::max<uint64_t>(1, static_cast<uint64_t>(s.outer * s.outLen) / cores);
-                    const uint64_t group = std::max<uint64_t>(
-                        1, std::min<uint64_t>({static_cast<uint64_t>(s.outer), spread, V / inner, 4095}));
-                    t.group = static_cast<int32_t>(group);
-                    t.chunk = static_cast<int32_t>(group * inner);
+                    const uint64_t spread = (static_cast<uint64_t>(s.outer) + cores - 1) / cores;
+                    uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, 16320 / outPad, 4095}));
+                    if (outPad > 16320) ok = false;   // Gather's repeat count (8 bits of 64 offsets)
+                    t.chunk = static_cast<int32_t>(outPad);
                     t.chunksPerRow = 1;
-                    t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group) * s.outLen;
+                    t.group = static_cast<int32_t>(group);
+                    t.rowPitch = static_cast<int32_t>(pitch);
+                    const uint64_t tableBytes = 2 * static_cast<uint64_t>(t.taps) * group * outPad * 4;
+                    if (tableBytes > platform.ubBytes) ok = false;   // (and beyond int32)
+                    t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
+                    t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group);
+                    inBuf = std::max<uint64_t>(inBuf, group * pitch);
+                    workBuf = std::max<uint64_t>(workBuf, group * outPad * 4);
                 } else {
-                    t.group = 1;
-                    t.chunk = static_cast<int32_t>(inner <= V ? inner : V);
-                    t.chunksPerRow = static_cast<int32_t>((inner + t.chunk - 1) / t.chunk);
-                    t.units = s.outer * s.outLen * t.chunksPerRow;
+                    const uint64_t inner = static_cast<uint64_t>(s.inner);
+                    const bool grouped = inner % 16 == 0 && inner <= V &&
+                                         (static_cast<uint64_t>(s.inLen) - 1) * inner * 4 <= 0xFFFFFFFFull &&
+                                         (static_cast<uint64_t>(s.outLen) - 1) * inner * 4 <= 0xFFFFFFFFull;
+                    if (grouped) {
+                        // o per unit, but not so many that fewer than 4 units per core remain
+                        const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
+                        const uint64_t spread = std::max<uint64_t>(1, static_cast<uint64_t>(s.outer * s.outLen) / cores);
+                        const uint64_t group = std::max<uint64_t>(
+                            1, std::min<uint64_t>({static_cast<uint64_t>(s.outer), spread, V / inner, 4095}));
+                        t.group = static_cast<int32_t>(group);
+                        t.chunk = static_cast<int32_t>(group * inner);
+                        t.chunksPerRow = 1;
+                        t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group) * s.outLen;
+                    } else {
+                        t.group = 1;
+                        t.chunk = static_cast<int32_t>(inner <= V ? inner : V);
+                        t.chunksPerRow = static_cast<int32_t>((inner + t.chunk - 1) / t.chunk);
+                        t.units = s.outer * s.outLen * t.chunksPerRow;
+                    }
+                    t.rowPitch = 0;
+                    const uint64_t tableBytes = 2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32);
+                    if (tableBytes > platform.ubBytes) ok = false;
+                    t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
+                    inBuf = std::max<uint64_t>(inBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
+                    workBuf = std::max<uint64_t>(workBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
                 }
-                t.rowPitch = 0;
-                const uint64_t tableBytes = 2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32);
-                if (tableBytes > platform.ubBytes) ok = false;
-                t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
-                inBuf = std::max<uint64_t>(inBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
-                workBuf = std::max<uint64_t>(workBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
+                tableBuf = std::max<uint64_t>(tableBuf, static_cast<uint64_t>(t.tableBytes));
             }
-            tableBuf = std::max<uint64_t>(tableBuf, static_cast<uint64_t>(t.tableBytes));
-        }
-        tableBuf = AlignUp(tableBuf, 32);
-        inBuf = AlignUp(inBuf, 32);
-        workBuf = AlignUp(workBuf, 32);
-        if (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes) {
-            fitted = true;
-            d.inBufBytes = static_cast<int32_t>(inBuf);
-            d.workBufBytes = static_cast<int32_t>(workBuf);
-            d.outBufBytes = static_cast<int32_t>(workBuf);
-            d.tableBufBytes = static_cast<int32_t>(tableBuf);
+            tableBuf = AlignUp(tableBuf, 32);
+            inBuf = AlignUp(inBuf, 32);
+            workBuf = AlignUp(workBuf, 32);
+            if (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes) {
+                fitted = true;
+                d.inBufBytes = static_cast<int32_t>(inBuf);
+                d.workBufBytes = static_cast<int32_t>(workBuf);
+                d.outBufBytes = static_cast<int32_t>(workBuf);
+                d.tableBufBytes = static_cast<int32_t>(tableBuf);
+            }
         }
     }
     if (!fitted) {

@@ -26,6 +26,9 @@ constexpr int32_t kPassLastAxis = 1;  // the last axis: whole input rows, taps g
 // Rows pass unit: output row j of `group` consecutive o (one strided DMA per tap brings the group's
 // rows; inner is a multiple of 16 then) or, with group 1, a chunk of one output row.
 // Last-axis unit: `group` consecutive input rows (one DMA), every output of them gathered at once.
+// A last-axis pass may also run over an axis followed by `channels` elements of axes it does not
+// resize (channel-last input: W then C): each (W, C) row is one row of inLen = W * channels elements,
+// output (w, c) reading src(w) * channels + c; the kernel sees a last axis, the tables say the rest.
 struct InterpolatePassTiling {
     int64_t outer, inLen, outLen, inner;
     int64_t srcOffset;     // bytes into the workspace; -1: src is x (its dtype), else float32
@@ -44,7 +47,8 @@ struct InterpolatePassTiling {
     int32_t tableBytes;    // bytes of the table (rows: int32 index[outLen][taps] at 0, float weight at
                            // tableBytes / 2; last axis: uint32 byte offsets [taps][group * chunk] at
                            // 0, float weights [taps][group * chunk] at tableBytes / 2)
-    int32_t reserved;
+    int32_t channels;      // last axis: elements per position of the resized axis (1, or the channels
+                           // folded into its rows, above); rows: 1
 };
 
 // The tiling struct, a standard C++ struct registered in the kernel with REGISTER_TILING_DEFAULT
