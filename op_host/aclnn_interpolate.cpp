@@ -292,13 +292,18 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         // a last-axis pass over rows of (position, channel): output o is channel o % channels of
         // position o / channels, and reads the same channel of each tap's position
         const int64_t channels = t.kind == kPassRows ? 1 : t.channels;
+        // padded taps (weight 0) read the position's last real tap, or the last of an earlier position
+        // (the first of the table at first): rows a window of the rows pass holds anyway
         for (int64_t r = 0; r < rowsPerUnit; ++r) {
+            int32_t padIndex = taps.index.empty() ? 0 : static_cast<int32_t>(taps.index[0]);
             for (int64_t o = 0; o < t.outLen; ++o) {
                 const int64_t position = o / channels, channel = o % channels;
+                if (taps.start[position + 1] > taps.start[position])
+                    padIndex = static_cast<int32_t>(taps.index[taps.start[position + 1] - 1]);
                 for (int32_t k = 0; k < t.taps; ++k) {
                     const int64_t at = taps.start[position] + k;
                     const bool real = at < taps.start[position + 1];
-                    const int32_t index = real ? static_cast<int32_t>(taps.index[at]) : 0;
+                    const int32_t index = real ? static_cast<int32_t>(taps.index[at]) : padIndex;
                     const float w = real ? static_cast<float>(taps.weight[at]) : 0.0f;
                     int64_t slot;
                     if (t.kind == kPassRows) {
@@ -326,8 +331,11 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         const InterpolatePassTiling& t = data.passes[i];
         order += (i ? ", " : "") + std::to_string(t.axis);
         if (t.kind == kPassLastAxis && static_cast<size_t>(t.axis) + 1 < e->x.shape.size())
-            folded = "; axis " + std::to_string(t.axis) + " runs as a last axis over rows of its length x the " +
-                     std::to_string(t.channels) + " elements after it";
+            folded += "; axis " + std::to_string(t.axis) + " runs as a last axis over rows of its length x the " +
+                      std::to_string(t.channels) + " elements after it";
+        if (t.window > 0)
+            folded += "; axis " + std::to_string(t.axis) + " reads the input rows of up to " + std::to_string(t.run) +
+                      " output rows by one DMA";
     }
     *why = std::string(e->x.type->name) + " on the AI Core" + (e->adjoint ? " (InterpolateGrad)" : "") + ": " +
            std::to_string(data.passCount) + " pass(es) over axes [" + order +

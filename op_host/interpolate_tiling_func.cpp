@@ -63,6 +63,73 @@ bool FoldsChannels(const InterpolateProblem& p, const std::vector<int64_t>& orde
            static_cast<size_t>(order[i]) + 1 < p.xShape.size() && s.inner % 16 != 0;
 }
 
+// A core's cycles for a rows pass of single rows (group 1) cut in chunks of `chunk` elements, `run`
+// output rows per unit reading a window of input rows by one DMA (run 1, window false: a DMA per
+// tap), estimated with the cost model's published figures (docs/performance.md: ~10 B/cycle each way
+// per core with every core active, +27 cycles per load and +12 per store, ~20 cycles per vector call,
+// 64 float32 lanes a repeat, ~0.75 repeat/cycle for two-operand ops); a unit costs the slowest of its
+// loads, its vector work and its stores (the queues overlap them), the busiest core ceil(units / cores).
+double RowsPassCycles(const InterpolatePassTiling& t, uint64_t srcBytes, uint64_t dstBytes, uint32_t cores,
+                      uint64_t chunk, uint64_t run, bool window) {
+    const double ratio = static_cast<double>(t.inLen) / static_cast<double>(t.outLen);
+    const uint64_t chunksPerRow = (static_cast<uint64_t>(t.inner) + chunk - 1) / chunk;
+    const uint64_t units = static_cast<uint64_t>(t.outer) * ((static_cast<uint64_t>(t.outLen) + run - 1) / run) * chunksPerRow;
+    const double repeats = static_cast<double>(chunk) / 64;
+    const double cast = srcBytes == 4 ? 0 : 20 + repeats;
+    const double vector = static_cast<double>(run) * (t.taps * (cast + 40 + repeats + repeats / 0.75) + 20 + repeats);
+    const double store = static_cast<double>(run) * (12 + static_cast<double>(AlignUp(chunk * dstBytes, 32)) / 10);
+    const double rowBytes = static_cast<double>(AlignUp(chunk * srcBytes, 32));
+    const double rows = window ? std::min<double>(static_cast<double>(t.inLen), t.taps + 1 + std::ceil((run - 1) * ratio))
+                               : static_cast<double>(t.taps);
+    const double load = (window ? 27 : 27 * t.taps) + rows * rowBytes / 10;
+    return static_cast<double>((units + cores - 1) / cores) * std::max({load, vector, store});
+}
+
+// Windows: a rows pass of single rows (group 1) whose output rows share input rows reads, per unit,
+// the input rows of `run` consecutive output rows by one DMA, into an input slot grown into the UB the
+// partition leaves over; its chunk may shrink so that more rows fit. Taken where RowsPassCycles says it
+// is faster than a DMA per tap, with the chunk and run it finds fastest.
+void AddWindows(const InterpolateProblem& p, const InterpolatePlatform& platform, InterpolateTilingData* d) {
+    const uint64_t used = static_cast<uint64_t>(d->tableBufBytes) + 2 * static_cast<uint64_t>(d->inBufBytes) +
+                          5 * static_cast<uint64_t>(d->workBufBytes);
+    const uint64_t slot = static_cast<uint64_t>(d->inBufBytes) + (platform.ubBytes - used) / 2 / 32 * 32;
+    const uint32_t cores = std::max<uint32_t>(platform.coreNum, 1);
+    const uint64_t elem = p.dataKind == 0 ? 4 : 2;
+    uint64_t inBuf = static_cast<uint64_t>(d->inBufBytes);
+    for (int32_t i = 0; i < d->passCount; ++i) {
+        InterpolatePassTiling& t = d->passes[i];
+        t.run = 1;
+        const uint64_t srcBytes = i == 0 ? elem : 4, dstBytes = i + 1 == d->passCount ? elem : 4;
+        if (t.kind != kPassRows || t.group != 1 || static_cast<uint64_t>(t.inner) * srcBytes > 0xFFFFFFFFull) continue;
+        const double ratio = static_cast<double>(t.inLen) / static_cast<double>(t.outLen);
+        double best = RowsPassCycles(t, srcBytes, dstBytes, cores, static_cast<uint64_t>(t.chunk), 1, false);
+        for (uint64_t chunk = static_cast<uint64_t>(t.chunk);; chunk = AlignUp(chunk / 2, 16)) {
+            const uint64_t pitch = AlignUp(chunk * srcBytes, 32);
+            const uint64_t window = std::min<uint64_t>({4095, slot / pitch, static_cast<uint64_t>(t.inLen)});
+            // output rows whose input rows fit the window, and fewer for a better balance of the cores
+            uint64_t most = window > static_cast<uint64_t>(t.taps)
+                                ? std::min<uint64_t>(static_cast<uint64_t>(t.outLen),
+                                                     1 + static_cast<uint64_t>(static_cast<double>(window - t.taps - 1) / ratio))
+                                : 0;
+            for (uint64_t run = most; run >= 1; run = run * 3 / 4) {
+                const double cycles = RowsPassCycles(t, srcBytes, dstBytes, cores, chunk, run, true);
+                if (cycles < best) {
+                    best = cycles;
+                    t.chunk = static_cast<int32_t>(chunk);
+                    t.chunksPerRow = static_cast<int32_t>((static_cast<uint64_t>(t.inner) + chunk - 1) / chunk);
+                    t.run = static_cast<int32_t>(run);
+                    t.window = static_cast<int32_t>(window);
+                    t.units = t.outer * ((t.outLen + t.run - 1) / t.run) * t.chunksPerRow;
+                }
+                if (run < 4) break;
+            }
+            if (chunk <= 64) break;
+        }
+        if (t.window > 0) inBuf = std::max<uint64_t>(inBuf, static_cast<uint64_t>(t.window) * AlignUp(t.chunk * srcBytes, 32));
+    }
+    d->inBufBytes = static_cast<int32_t>(inBuf);
+}
+
 }  // namespace
 
 uint64_t PassOrderBytes(const InterpolateProblem& p, const std::vector<int64_t>& order) {
@@ -231,6 +298,7 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
         *why = "an axis table or a last-axis row does not fit the UB";
         return false;
     }
+    AddWindows(p, platform, &d);
     // work split: one block dim for all passes (SyncAll between them), each pass's units spread evenly
     uint64_t maxUnits = 1;
     for (size_t i = 0; i < best.size(); ++i) maxUnits = std::max<uint64_t>(maxUnits, static_cast<uint64_t>(d.passes[i].units));

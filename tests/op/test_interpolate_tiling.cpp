@@ -58,6 +58,16 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
         CHECK(t.channels >= 1 && (t.kind == kPassLastAxis || t.channels == 1));
         CHECK(t.inLen % t.channels == 0 && t.outLen % t.channels == 0);
         CHECK(t.group >= 1 && t.group <= 4095);
+        // a window: single rows, a DMA of at most 4095 rows of the chunk padded to 32 bytes in one input slot
+        CHECK(t.window >= 0 && t.window <= 4095 && t.run >= 1 && t.run <= t.outLen);
+        if (t.window > 0) {
+            const int64_t src = i == 0 && d.dataKind != 0 ? 2 : 4;
+            CHECK(t.kind == kPassRows && t.group == 1 && t.window > t.taps);
+            CHECK(static_cast<int64_t>(t.window) * ((t.chunk * src + 31) / 32 * 32) <= d.inBufBytes);
+            CHECK(t.units == t.outer * ((t.outLen + t.run - 1) / t.run) * t.chunksPerRow);
+        } else {
+            CHECK(t.run == 1);
+        }
     }
     CHECK(r.workspaceBytes >= end);
     // the hard SyncAll between passes needs a non-zero tiling workspace (SyncAll page,
@@ -161,6 +171,28 @@ TEST_CASE("few channels after the innermost resized axis: its pass runs over (W,
     // the last axis resized too: nothing to fold
     CHECK(ComputeInterpolateTiling(Problem({1, 8, 10, 3}, {1, 8, 20, 5}, {2, 3}, 2), platform, &r, &why));
     for (int32_t i = 0; i < r.data.passCount; ++i) CHECK(r.data.passes[i].channels == 1);
+}
+
+TEST_CASE("a rows pass of long rows reads the input rows of several output rows by one DMA (a window)") {
+    InterpolatePlatform platform{48, 184 * 1024};
+    InterpolateTilingResult r;
+    std::string why;
+    // NHWC upscale 1x512x512x3 -> 1024x1024, 4 taps: H, a rows pass of rows of thousands of elements,
+    // reads each input row for several output rows; a DMA per tap would read the image 8 times
+    for (int32_t kind : {0, 1}) {
+        CHECK(ComputeInterpolateTiling(Problem({1, 512, 512, 3}, {1, 1024, 1024, 3}, {1, 2}, 4, kind), platform, &r, &why));
+        bool windowed = false;
+        for (int32_t i = 0; i < r.data.passCount; ++i) {
+            const InterpolatePassTiling& t = r.data.passes[i];
+            if (t.axis == 1) windowed = t.kind == kPassRows && t.window > t.taps && t.run > 1;
+        }
+        CHECK(windowed);
+        CheckInvariants(r, platform);
+    }
+    // nearest downscale by 4: output rows share no input row; one DMA per row read
+    CHECK(ComputeInterpolateTiling(Problem({1, 64, 4096}, {1, 16, 4096}, {1}, 1), platform, &r, &why));
+    CHECK(r.data.passes[0].window == 0 && r.data.passes[0].run == 1);
+    CheckInvariants(r, platform);
 }
 
 TEST_CASE("rejections: too many taps for the UB, empty axes") {
