@@ -205,12 +205,21 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         const uint32_t srcBytes = t.srcOffset < 0 ? static_cast<uint32_t>(e->x.type->bytes) : 4u;
         const int64_t rowsPerUnit = t.kind == kPassRows ? 1 : t.group;
         const int64_t slots = static_cast<int64_t>(t.group) * t.chunk;   // last axis: a unit's outputs
+        // a last-axis pass over rows of (position, channel): output o is channel o % channels of
+        // position o / channels, and reads the same channel of each tap's position
+        const int64_t channels = t.kind == kPassRows ? 1 : t.channels;
+        // padded taps (weight 0) read the position's last real tap, or the last of an earlier position
+        // (the first of the table at first): rows a window of the rows pass holds anyway
         for (int64_t r = 0; r < rowsPerUnit; ++r) {
+            int32_t padIndex = taps.index.empty() ? 0 : static_cast<int32_t>(taps.index[0]);
             for (int64_t o = 0; o < t.outLen; ++o) {
+                const int64_t position = o / channels, channel = o % channels;
+                if (taps.start[position + 1] > taps.start[position])
+                    padIndex = static_cast<int32_t>(taps.index[taps.start[position + 1] - 1]);
                 for (int32_t k = 0; k < t.taps; ++k) {
-                    const int64_t at = taps.start[o] + k;
-                    const bool real = at < taps.start[o + 1];
-                    const int32_t index = real ? static_cast<int32_t>(taps.index[at]) : 0;
+                    const int64_t at = taps.start[position] + k;
+                    const bool real = at < taps.start[position + 1];
+                    const int32_t index = real ? static_cast<int32_t>(taps.index[at]) : padIndex;
                     const float w = real ? static_cast<float>(taps.weight[at]) : 0.0f;
                     int64_t slot;
                     if (t.kind == kPassRows) {
@@ -219,7 +228,8 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
                     } else {
                         // byte offset of the tap in the UB copy of row r (rows rowPitch bytes apart)
                         slot = k * slots + r * t.chunk + o;
-                        const uint32_t offset = static_cast<uint32_t>(r * t.rowPitch) + static_cast<uint32_t>(index) * srcBytes;
+                        const uint32_t offset = static_cast<uint32_t>(r * t.rowPitch) +
+                                                static_cast<uint32_t>(index * channels + channel) * srcBytes;
                         std::memcpy(table + slot * 4, &offset, 4);
                     }
                     std::memcpy(weights + slot * 4, &w, 4);
@@ -232,11 +242,20 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
     e->tilingKey = run.tilingKey;
     e->workspaceBytes = run.workspaceBytes;
     e->systemWorkspaceBytes = platform.systemWorkspaceBytes;
-    std::string order;
-    for (int32_t i = 0; i < data.passCount; ++i) order += (i ? ", " : "") + std::to_string(data.passes[i].axis);
+    std::string order, folded;
+    for (int32_t i = 0; i < data.passCount; ++i) {
+        const InterpolatePassTiling& t = data.passes[i];
+        order += (i ? ", " : "") + std::to_string(t.axis);
+        if (t.kind == kPassLastAxis && static_cast<size_t>(t.axis) + 1 < e->x.shape.size())
+            folded += "; axis " + std::to_string(t.axis) + " runs as a last axis over rows of its length x the " +
+                      std::to_string(t.channels) + " elements after it";
+        if (t.window > 0)
+            folded += "; axis " + std::to_string(t.axis) + " reads the input rows of up to " + std::to_string(t.run) +
+                      " output rows by one DMA";
+    }
     *why = std::string(e->x.type->name) + " on the AI Core" + (e->adjoint ? " (InterpolateGrad)" : "") + ": " +
            std::to_string(data.passCount) + " pass(es) over axes [" + order +
-           "] (the order moving the fewest bytes), block dim " + std::to_string(e->blockDim);
+           "] (the order moving the fewest bytes), block dim " + std::to_string(e->blockDim) + folded;
     return true;
 }
 }  // namespace

@@ -53,6 +53,83 @@ std::vector<PassShape> PassShapes(const InterpolateProblem& p, const std::vector
     return shapes;
 }
 
+// The innermost resized axis with `inner` elements of axes it does not resize after it (channel-
+// last input: W, then C) runs as a last-axis pass over rows of length * inner elements when the rows
+// pass could not group its rows (inner not a multiple of 16): its units would be single rows of a
+// few bytes, a DMA and two vector calls per tap each. (If its tables do not fit the UB, it stays a
+// rows pass.)
+bool FoldsChannels(const InterpolateProblem& p, const std::vector<int64_t>& order, size_t i, const PassShape& s) {
+    return order[i] == *std::max_element(order.begin(), order.end()) &&
+           static_cast<size_t>(order[i]) + 1 < p.xShape.size() && s.inner % 16 != 0;
+}
+
+// A core's cycles for a rows pass of single rows (group 1) cut in chunks of `chunk` elements, `run`
+// output rows per unit reading a window of input rows by one DMA (run 1, window false: a DMA per
+// tap), estimated with the cost model's published figures (docs/performance.md: ~10 B/cycle each way
+// per core with every core active, +27 cycles per load and +12 per store, ~20 cycles per vector call,
+// 64 float32 lanes a repeat, ~0.75 repeat/cycle for two-operand ops); a unit costs the slowest of its
+// loads, its vector work and its stores (the queues overlap them), the busiest core ceil(units / cores).
+double RowsPassCycles(const InterpolatePassTiling& t, uint64_t srcBytes, uint64_t dstBytes, uint32_t cores,
+                      uint64_t chunk, uint64_t run, bool window) {
+    const double ratio = static_cast<double>(t.inLen) / static_cast<double>(t.outLen);
+    const uint64_t chunksPerRow = (static_cast<uint64_t>(t.inner) + chunk - 1) / chunk;
+    const uint64_t units = static_cast<uint64_t>(t.outer) * ((static_cast<uint64_t>(t.outLen) + run - 1) / run) * chunksPerRow;
+    const double repeats = static_cast<double>(chunk) / 64;
+    const double cast = srcBytes == 4 ? 0 : 20 + repeats;
+    const double vector = static_cast<double>(run) * (t.taps * (cast + 40 + repeats + repeats / 0.75) + 20 + repeats);
+    const double store = static_cast<double>(run) * (12 + static_cast<double>(AlignUp(chunk * dstBytes, 32)) / 10);
+    const double rowBytes = static_cast<double>(AlignUp(chunk * srcBytes, 32));
+    const double rows = window ? std::min<double>(static_cast<double>(t.inLen), t.taps + 1 + std::ceil((run - 1) * ratio))
+                               : static_cast<double>(t.taps);
+    const double load = (window ? 27 : 27 * t.taps) + rows * rowBytes / 10;
+    return static_cast<double>((units + cores - 1) / cores) * std::max({load, vector, store});
+}
+
+// Windows: a rows pass of single rows (group 1) whose output rows share input rows reads, per unit,
+// the input rows of `run` consecutive output rows by one DMA, into an input slot grown into the UB the
+// partition leaves over; its chunk may shrink so that more rows fit. Taken where RowsPassCycles says it
+// is faster than a DMA per tap, with the chunk and run it finds fastest.
+void AddWindows(const InterpolateProblem& p, const InterpolatePlatform& platform, InterpolateTilingData* d) {
+    const uint64_t used = static_cast<uint64_t>(d->tableBufBytes) + 2 * static_cast<uint64_t>(d->inBufBytes) +
+                          5 * static_cast<uint64_t>(d->workBufBytes);
+    const uint64_t slot = static_cast<uint64_t>(d->inBufBytes) + (platform.ubBytes - used) / 2 / 32 * 32;
+    const uint32_t cores = std::max<uint32_t>(platform.coreNum, 1);
+    const uint64_t elem = p.dataKind == 0 ? 4 : 2;
+    uint64_t inBuf = static_cast<uint64_t>(d->inBufBytes);
+    for (int32_t i = 0; i < d->passCount; ++i) {
+        InterpolatePassTiling& t = d->passes[i];
+        t.run = 1;
+        const uint64_t srcBytes = i == 0 ? elem : 4, dstBytes = i + 1 == d->passCount ? elem : 4;
+        if (t.kind != kPassRows || t.group != 1 || static_cast<uint64_t>(t.inner) * srcBytes > 0xFFFFFFFFull) continue;
+        const double ratio = static_cast<double>(t.inLen) / static_cast<double>(t.outLen);
+        double best = RowsPassCycles(t, srcBytes, dstBytes, cores, static_cast<uint64_t>(t.chunk), 1, false);
+        for (uint64_t chunk = static_cast<uint64_t>(t.chunk);; chunk = AlignUp(chunk / 2, 16)) {
+            const uint64_t pitch = AlignUp(chunk * srcBytes, 32);
+            const uint64_t window = std::min<uint64_t>({4095, slot / pitch, static_cast<uint64_t>(t.inLen)});
+            // output rows whose input rows fit the window, and fewer for a better balance of the cores
+            uint64_t most = window > static_cast<uint64_t>(t.taps)
+                                ? std::min<uint64_t>(static_cast<uint64_t>(t.outLen),
+                                                     1 + static_cast<uint64_t>(static_cast<double>(window - t.taps - 1) / ratio))
+                                : 0;
+            for (uint64_t run = most; run >= 1; run = run * 3 / 4) {
+                const double cycles = RowsPassCycles(t, srcBytes, dstBytes, cores, chunk, run, true);
+                if (cycles < best) {
+                    best = cycles;
+                    t.chunk = static_cast<int32_t>(chunk);
+                    t.chunksPerRow = static_cast<int32_t>((static_cast<uint64_t>(t.inner) + chunk - 1) / chunk);
+                    t.run = static_cast<int32_t>(run);
+                    t.window = static_cast<int32_t>(window);
+                    t.units = t.outer * ((t.outLen + t.run - 1) / t.run) * t.chunksPerRow;
+                }
+                if (run < 4) break;
+            }
+            if (chunk <= 64) break;
+        }
+        if (t.window > 0) inBuf = std::max<uint64_t>(inBuf, static_cast<uint64_t>(t.window) * AlignUp(t.chunk * srcBytes, 32));
+    }
+    d->inBufBytes = static_cast<int32_t>(inBuf);
+}
+
 }  // namespace
 
 uint64_t PassOrderBytes(const InterpolateProblem& p, const std::vector<int64_t>& order) {
@@ -64,8 +141,8 @@ uint64_t PassOrderBytes(const InterpolateProblem& p, const std::vector<int64_t>&
         const PassShape& s = shapes[i];
         const uint64_t srcBytes = i == 0 ? elem : 4, dstBytes = i + 1 == order.size() ? elem : 4;
         const uint64_t outRows = static_cast<uint64_t>(s.outer * s.outLen);
-        if (static_cast<size_t>(order[i]) + 1 == rank)
-            bytes += static_cast<uint64_t>(s.outer * s.inLen) * srcBytes;   // whole rows once
+        if (static_cast<size_t>(order[i]) + 1 == rank || FoldsChannels(p, order, i, s))
+            bytes += static_cast<uint64_t>(s.outer * s.inLen * s.inner) * srcBytes;   // whole rows once
         else
             bytes += outRows * static_cast<uint64_t>(p.taps[order[i]]) * static_cast<uint64_t>(s.inner) * srcBytes;
         bytes += outRows * static_cast<uint64_t>(s.inner) * dstBytes;
@@ -125,93 +202,103 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
         bestBytes = PassOrderBytes(p, best);
     }
     const std::vector<PassShape> shapes = PassShapes(p, best);
+    size_t foldable = best.size();
+    for (size_t i = 0; i < best.size(); ++i)
+        if (FoldsChannels(p, best, i, shapes[i])) foldable = i;
     InterpolateTilingData& d = out->data;
     d = InterpolateTilingData{};
     d.passCount = static_cast<int32_t>(best.size());
     d.dataKind = p.dataKind;
     // UB: the largest table, two input slots, two output slots and three float32 work vectors. Each
     // pass combines vectors of up to V elements (whole rows of several o, a chunk of a row, or
-    // several whole last-axis rows); V shrinks until everything fits.
+    // several whole last-axis rows); V shrinks until everything fits, first with the fold (FoldsChannels).
     const uint64_t elem = p.dataKind == 0 ? 4 : 2;
     bool fitted = false;
-    for (uint64_t V = 8192; V >= 8 && !fitted; V /= 2) {
-        uint64_t tableBuf = 0, inBuf = 32, workBuf = 32;
-        bool ok = true;
-        for (size_t i = 0; i < best.size() && ok; ++i) {
-            InterpolatePassTiling& t = d.passes[i];
-            const PassShape& s = shapes[i];
-            const uint64_t srcBytes = i == 0 ? elem : 4;
-            t.outer = s.outer;
-            t.inLen = s.inLen;
-            t.outLen = s.outLen;
-            t.inner = s.inner;
-            t.axis = static_cast<int32_t>(best[i]);
-            t.taps = p.taps[best[i]];
-            t.kind = static_cast<size_t>(best[i]) + 1 == rank ? kPassLastAxis : kPassRows;
-            if (t.kind == kPassLastAxis) {
-                const uint64_t outPad = AlignUp(static_cast<uint64_t>(s.outLen), 16);
-                const uint64_t pitch = AlignUp(static_cast<uint64_t>(s.inLen) * srcBytes, 32);
-                // rows per unit, but not so many that fewer than 4 units per core remain (the queues
-                // overlap one unit's DMA with another's vector work)
-                const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
-                const uint64_t spread = (static_cast<uint64_t>(s.outer) + cores - 1) / cores;
-                uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, 16320 / outPad, 4095}));
-                if (outPad > 16320) ok = false;   // Gather's repeat count (8 bits of 64 offsets)
-                t.chunk = static_cast<int32_t>(outPad);
-                t.chunksPerRow = 1;
-                t.group = static_cast<int32_t>(group);
-                t.rowPitch = static_cast<int32_t>(pitch);
-                const uint64_t tableBytes = 2 * static_cast<uint64_t>(t.taps) * group * outPad * 4;
-                if (tableBytes > platform.ubBytes) ok = false;   // (and beyond int32)
-                t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
-                t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group);
-                inBuf = std::max<uint64_t>(inBuf, group * pitch);
-                workBuf = std::max<uint64_t>(workBuf, group * outPad * 4);
-            } else {
-                const uint64_t inner = static_cast<uint64_t>(s.inner);
-                const bool grouped = inner % 16 == 0 && inner <= V &&
-                                     (static_cast<uint64_t>(s.inLen) - 1) * inner * 4 <= 0xFFFFFFFFull &&
-                                     (static_cast<uint64_t>(s.outLen) - 1) * inner * 4 <= 0xFFFFFFFFull;
-                if (grouped) {
-                    // o per unit, but not so many that fewer than 4 units per core remain
+    for (int attempt = foldable < best.size() ? 0 : 1; attempt < 2 && !fitted; ++attempt) {
+        const bool fold = attempt == 0;
+        for (uint64_t V = 8192; V >= 8 && !fitted; V /= 2) {
+            uint64_t tableBuf = 0, inBuf = 32, workBuf = 32;
+            bool ok = true;
+            for (size_t i = 0; i < best.size() && ok; ++i) {
+                InterpolatePassTiling& t = d.passes[i];
+                PassShape s = shapes[i];
+                const uint64_t srcBytes = i == 0 ? elem : 4;
+                const bool folded = fold && i == foldable;
+                t.channels = folded ? static_cast<int32_t>(s.inner) : 1;
+                if (folded) s = PassShape{s.outer, s.inLen * s.inner, s.outLen * s.inner, 1};
+                t.outer = s.outer;
+                t.inLen = s.inLen;
+                t.outLen = s.outLen;
+                t.inner = s.inner;
+                t.axis = static_cast<int32_t>(best[i]);
+                t.taps = p.taps[best[i]];
+                t.kind = static_cast<size_t>(best[i]) + 1 == rank || folded ? kPassLastAxis : kPassRows;
+                if (t.kind == kPassLastAxis) {
+                    const uint64_t outPad = AlignUp(static_cast<uint64_t>(s.outLen), 16);
+                    const uint64_t pitch = AlignUp(static_cast<uint64_t>(s.inLen) * srcBytes, 32);
+                    // rows per unit, but not so many that fewer than 4 units per core remain (the queues
+                    // overlap one unit's DMA with another's vector work)
                     const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
-                    const uint64_t spread = std::max<uint64_t>(1, static_cast<uint64_t>(s.outer * s.outLen) / cores);
-                    const uint64_t group = std::max<uint64_t>(
-                        1, std::min<uint64_t>({static_cast<uint64_t>(s.outer), spread, V / inner, 4095}));
-                    t.group = static_cast<int32_t>(group);
-                    t.chunk = static_cast<int32_t>(group * inner);
+                    const uint64_t spread = (static_cast<uint64_t>(s.outer) + cores - 1) / cores;
+                    uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, 16320 / outPad, 4095}));
+                    if (outPad > 16320) ok = false;   // Gather's repeat count (8 bits of 64 offsets)
+                    t.chunk = static_cast<int32_t>(outPad);
                     t.chunksPerRow = 1;
-                    t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group) * s.outLen;
+                    t.group = static_cast<int32_t>(group);
+                    t.rowPitch = static_cast<int32_t>(pitch);
+                    const uint64_t tableBytes = 2 * static_cast<uint64_t>(t.taps) * group * outPad * 4;
+                    if (tableBytes > platform.ubBytes) ok = false;   // (and beyond int32)
+                    t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
+                    t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group);
+                    inBuf = std::max<uint64_t>(inBuf, group * pitch);
+                    workBuf = std::max<uint64_t>(workBuf, group * outPad * 4);
                 } else {
-                    t.group = 1;
-                    t.chunk = static_cast<int32_t>(inner <= V ? inner : V);
-                    t.chunksPerRow = static_cast<int32_t>((inner + t.chunk - 1) / t.chunk);
-                    t.units = s.outer * s.outLen * t.chunksPerRow;
+                    const uint64_t inner = static_cast<uint64_t>(s.inner);
+                    const bool grouped = inner % 16 == 0 && inner <= V &&
+                                         (static_cast<uint64_t>(s.inLen) - 1) * inner * 4 <= 0xFFFFFFFFull &&
+                                         (static_cast<uint64_t>(s.outLen) - 1) * inner * 4 <= 0xFFFFFFFFull;
+                    if (grouped) {
+                        // o per unit, but not so many that fewer than 4 units per core remain
+                        const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
+                        const uint64_t spread = std::max<uint64_t>(1, static_cast<uint64_t>(s.outer * s.outLen) / cores);
+                        const uint64_t group = std::max<uint64_t>(
+                            1, std::min<uint64_t>({static_cast<uint64_t>(s.outer), spread, V / inner, 4095}));
+                        t.group = static_cast<int32_t>(group);
+                        t.chunk = static_cast<int32_t>(group * inner);
+                        t.chunksPerRow = 1;
+                        t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group) * s.outLen;
+                    } else {
+                        t.group = 1;
+                        t.chunk = static_cast<int32_t>(inner <= V ? inner : V);
+                        t.chunksPerRow = static_cast<int32_t>((inner + t.chunk - 1) / t.chunk);
+                        t.units = s.outer * s.outLen * t.chunksPerRow;
+                    }
+                    t.rowPitch = 0;
+                    const uint64_t tableBytes = 2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32);
+                    if (tableBytes > platform.ubBytes) ok = false;
+                    t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
+                    inBuf = std::max<uint64_t>(inBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
+                    workBuf = std::max<uint64_t>(workBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
                 }
-                t.rowPitch = 0;
-                const uint64_t tableBytes = 2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32);
-                if (tableBytes > platform.ubBytes) ok = false;
-                t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
-                inBuf = std::max<uint64_t>(inBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
-                workBuf = std::max<uint64_t>(workBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
+                tableBuf = std::max<uint64_t>(tableBuf, static_cast<uint64_t>(t.tableBytes));
             }
-            tableBuf = std::max<uint64_t>(tableBuf, static_cast<uint64_t>(t.tableBytes));
-        }
-        tableBuf = AlignUp(tableBuf, 32);
-        inBuf = AlignUp(inBuf, 32);
-        workBuf = AlignUp(workBuf, 32);
-        if (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes) {
-            fitted = true;
-            d.inBufBytes = static_cast<int32_t>(inBuf);
-            d.workBufBytes = static_cast<int32_t>(workBuf);
-            d.outBufBytes = static_cast<int32_t>(workBuf);
-            d.tableBufBytes = static_cast<int32_t>(tableBuf);
+            tableBuf = AlignUp(tableBuf, 32);
+            inBuf = AlignUp(inBuf, 32);
+            workBuf = AlignUp(workBuf, 32);
+            if (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes) {
+                fitted = true;
+                d.inBufBytes = static_cast<int32_t>(inBuf);
+                d.workBufBytes = static_cast<int32_t>(workBuf);
+                d.outBufBytes = static_cast<int32_t>(workBuf);
+                d.tableBufBytes = static_cast<int32_t>(tableBuf);
+            }
         }
     }
     if (!fitted) {
         *why = "an axis table or a last-axis row does not fit the UB";
         return false;
     }
+    AddWindows(p, platform, &d);
     // work split: one block dim for all passes (SyncAll between them), each pass's units spread evenly
     uint64_t maxUnits = 1;
     for (size_t i = 0; i < best.size(); ++i) maxUnits = std::max<uint64_t>(maxUnits, static_cast<uint64_t>(d.passes[i].units));

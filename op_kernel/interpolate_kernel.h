@@ -94,17 +94,17 @@ private:
     }
 
     // Per unit: output row j of a group of o (or a chunk of one row), taps DMAs of the source rows,
-    // combined in float32.
+    // combined in float32; or, with a window, the input rows of `run` consecutive output rows.
     template <typename S, typename D>
     __aicore__ inline void RowsPass(const InterpolatePassTiling& pass, const GlobalTensor<S>& src,
                                     const GlobalTensor<D>& dst, const LocalTensor<uint8_t>& table, int64_t begin,
                                     int64_t end) {
         const LocalTensor<int32_t> index = table.template ReinterpretCast<int32_t>();
         const LocalTensor<float> weight = table[pass.tableBytes / 2].template ReinterpretCast<float>();
-        const int32_t words = t_.workBufBytes / 4;
-        LocalTensor<float> acc = workBuf_.template Get<float>();
-        LocalTensor<float> cast = acc[words];
-        LocalTensor<float> prod = acc[2 * words];
+        if (pass.window > 0) {
+            WindowRows<S, D>(pass, src, dst, index, weight, begin, end);
+            return;
+        }
         for (int64_t u = begin; u < end; ++u) {
             const int64_t c = u % pass.chunksPerRow;
             const int64_t rest = u / pass.chunksPerRow;
@@ -114,35 +114,168 @@ private:
             const int64_t first = c * pass.chunk;
             // a group: `planes` rows of inner elements; else a chunk of one row
             const int64_t rowLen = pass.group > 1 ? pass.inner : InterpMin(pass.chunk, pass.inner - first);
-            const int32_t len = static_cast<int32_t>(rowLen * planes);
-            for (int32_t k = 0; k < pass.taps; ++k) {
-                const int64_t i = index.GetValue(j * pass.taps + k);
-                const float w = weight.GetValue(j * pass.taps + k);
-                LocalTensor<S> in = inQue_.template AllocTensor<S>();
-                const uint32_t gap = planes > 1 ? static_cast<uint32_t>((pass.inLen - 1) * pass.inner * sizeof(S)) : 0u;
-                AscendC::DataCopyPad(in, src[(o0 * pass.inLen + i) * pass.inner + first],
-                                     DataCopyExtParams(static_cast<uint16_t>(planes), static_cast<uint32_t>(rowLen * sizeof(S)),
-                                                       gap, 0, 0),
-                                     DataCopyPadExtParams<S>{false, 0, 0, static_cast<S>(0.0f)});
-                inQue_.EnQue(in);
-                in = inQue_.template DeQue<S>();
-                LocalTensor<float> rowF = cast;
-                if constexpr (sizeof(S) == 4) {
-                    rowF = in.template ReinterpretCast<float>();
-                } else {
-                    AscendC::Cast(cast, in, AscendC::RoundMode::CAST_NONE, len);
-                }
-                if (k == 0) {
-                    AscendC::Muls(acc, rowF, w, len);
-                } else {
-                    AscendC::Muls(prod, rowF, w, len);
-                    AscendC::Add(acc, acc, prod, len);
-                }
-                inQue_.FreeTensor(in);
+            TapRows<S, D>(pass, src, dst, index, weight, o0, planes, j, first, rowLen);
+        }
+    }
+
+    // acc (+)= w * row in float32 (S widened into `cast` first), a product and an add per term.
+    template <typename S>
+    __aicore__ inline void AddTap(const LocalTensor<float>& acc, const LocalTensor<float>& cast,
+                                  const LocalTensor<float>& prod, const LocalTensor<S>& row, float w, bool first,
+                                  int32_t len) {
+        LocalTensor<float> rowF = cast;
+        if constexpr (sizeof(S) == 4) {
+            rowF = row.template ReinterpretCast<float>();
+        } else {
+            AscendC::Cast(cast, row, AscendC::RoundMode::CAST_NONE, len);
+        }
+        if (first) {
+            AscendC::Muls(acc, rowF, w, len);
+        } else {
+            AscendC::Muls(prod, rowF, w, len);
+            AscendC::Add(acc, acc, prod, len);
+        }
+    }
+
+    // Output row j of `planes` consecutive o from o0 (elements [first, first + rowLen) of each), one
+    // DMA per tap.
+    template <typename S, typename D>
+    __aicore__ inline void TapRows(const InterpolatePassTiling& pass, const GlobalTensor<S>& src,
+                                   const GlobalTensor<D>& dst, const LocalTensor<int32_t>& index,
+                                   const LocalTensor<float>& weight, int64_t o0, int64_t planes, int64_t j,
+                                   int64_t first, int64_t rowLen) {
+        const int32_t words = t_.workBufBytes / 4;
+        LocalTensor<float> acc = workBuf_.template Get<float>();
+        LocalTensor<float> cast = acc[words];
+        LocalTensor<float> prod = acc[2 * words];
+        const int32_t len = static_cast<int32_t>(rowLen * planes);
+        for (int32_t k = 0; k < pass.taps; ++k) {
+            const int64_t i = index.GetValue(j * pass.taps + k);
+            const float w = weight.GetValue(j * pass.taps + k);
+            LocalTensor<S> in = inQue_.template AllocTensor<S>();
+            const uint32_t gap = planes > 1 ? static_cast<uint32_t>((pass.inLen - 1) * pass.inner * sizeof(S)) : 0u;
+            AscendC::DataCopyPad(in, src[(o0 * pass.inLen + i) * pass.inner + first],
+                                 DataCopyExtParams(static_cast<uint16_t>(planes), static_cast<uint32_t>(rowLen * sizeof(S)),
+                                                   gap, 0, 0),
+                                 DataCopyPadExtParams<S>{false, 0, 0, static_cast<S>(0.0f)});
+            inQue_.EnQue(in);
+            in = inQue_.template DeQue<S>();
+            AddTap<S>(acc, cast, prod, in, w, k == 0, len);
+            inQue_.FreeTensor(in);
+        }
+        const uint32_t outGap = planes > 1 ? static_cast<uint32_t>((pass.outLen - 1) * pass.inner * sizeof(D)) : 0u;
+        Store<D>(dst, acc, (o0 * pass.outLen + j) * pass.inner + first, len,
+                 DataCopyExtParams(static_cast<uint16_t>(planes), static_cast<uint32_t>(rowLen * sizeof(D)), 0, outGap, 0));
+    }
+
+    // The first and last input row output row j reads.
+    __aicore__ inline void TapSpan(const InterpolatePassTiling& pass, const LocalTensor<int32_t>& index, int64_t j,
+                                   int64_t* lo, int64_t* hi) {
+        for (int32_t k = 0; k < pass.taps; ++k) {
+            const int64_t i = index.GetValue(j * pass.taps + k);
+            *lo = i < *lo ? i : *lo;
+            *hi = i > *hi ? i : *hi;
+        }
+    }
+
+    // A window of the rows pass: output rows [j, next) of o, elements [first, first + rowLen) of each,
+    // reading input rows [lo, hi] (perTap: the one output row j, a DMA per tap).
+    struct RowWindow {
+        int64_t o, first, rowLen, j, next, lo, hi;
+        bool perTap;
+    };
+
+    // The next window of units [*u, end), from output row *j of unit *u (-1: its first): the output
+    // rows of a unit (`run` consecutive output rows of one o, a chunk of each) as long as the input
+    // rows they read (consecutive rows: the table's taps are sorted) are at most `window` rows.
+    __aicore__ inline bool NextWindow(const InterpolatePassTiling& pass, const LocalTensor<int32_t>& index, int64_t end,
+                                      int64_t* u, int64_t* j, RowWindow* w) {
+        const int64_t runs = (pass.outLen + pass.run - 1) / pass.run;
+        while (*u < end) {
+            const int64_t c = *u % pass.chunksPerRow;
+            const int64_t rest = *u / pass.chunksPerRow;
+            const int64_t jEnd = InterpMin(pass.outLen, (rest % runs + 1) * pass.run);
+            if (*j < 0) *j = rest % runs * pass.run;
+            if (*j >= jEnd) {
+                ++*u;
+                *j = -1;
+                continue;
             }
-            const uint32_t outGap = planes > 1 ? static_cast<uint32_t>((pass.outLen - 1) * pass.inner * sizeof(D)) : 0u;
-            Store<D>(dst, acc, (o0 * pass.outLen + j) * pass.inner + first, len,
-                     DataCopyExtParams(static_cast<uint16_t>(planes), static_cast<uint32_t>(rowLen * sizeof(D)), 0, outGap, 0));
+            w->o = rest / runs;
+            w->first = c * pass.chunk;
+            w->rowLen = InterpMin(pass.chunk, pass.inner - w->first);
+            w->j = *j;
+            w->lo = pass.inLen;
+            w->hi = -1;
+            TapSpan(pass, index, *j, &w->lo, &w->hi);
+            w->perTap = w->hi - w->lo + 1 > pass.window;
+            w->next = *j + 1;
+            while (!w->perTap && w->next < jEnd) {
+                int64_t lo = w->lo, hi = w->hi;
+                TapSpan(pass, index, w->next, &lo, &hi);
+                if (hi - lo + 1 > pass.window) break;
+                w->lo = lo;
+                w->hi = hi;
+                ++w->next;
+            }
+            *j = w->next;
+            return true;
+        }
+        return false;
+    }
+
+    // One strided DMA of a window's input rows, each padded to 32 bytes in the UB.
+    template <typename S>
+    __aicore__ inline void LoadWindow(const InterpolatePassTiling& pass, const GlobalTensor<S>& src, const RowWindow& w) {
+        LocalTensor<S> in = inQue_.template AllocTensor<S>();
+        AscendC::DataCopyPad(in, src[(w.o * pass.inLen + w.lo) * pass.inner + w.first],
+                             DataCopyExtParams(static_cast<uint16_t>(w.hi - w.lo + 1), static_cast<uint32_t>(w.rowLen * sizeof(S)),
+                                               static_cast<uint32_t>((pass.inner - w.rowLen) * sizeof(S)), 0, 0),
+                             DataCopyPadExtParams<S>{false, 0, 0, static_cast<S>(0.0f)});
+        inQue_.EnQue(in);
+    }
+
+    // Per window: its input rows by one DMA, every output row of it combined from them. The next
+    // window's DMA is issued before this one's vector work (the two input slots), so that it overlaps
+    // the vector work and the stores; an output row whose own taps span more than `window` rows reads
+    // each tap by its own DMA.
+    template <typename S, typename D>
+    __aicore__ inline void WindowRows(const InterpolatePassTiling& pass, const GlobalTensor<S>& src,
+                                      const GlobalTensor<D>& dst, const LocalTensor<int32_t>& index,
+                                      const LocalTensor<float>& weight, int64_t begin, int64_t end) {
+        const int32_t words = t_.workBufBytes / 4;
+        LocalTensor<float> acc = workBuf_.template Get<float>();
+        LocalTensor<float> cast = acc[words];
+        LocalTensor<float> prod = acc[2 * words];
+        int64_t u = begin, j = -1;
+        RowWindow cur, next;
+        bool have = NextWindow(pass, index, end, &u, &j, &cur), loaded = false;
+        while (have) {
+            if (cur.perTap) {
+                TapRows<S, D>(pass, src, dst, index, weight, cur.o, 1, cur.j, cur.first, cur.rowLen);
+                have = NextWindow(pass, index, end, &u, &j, &cur);
+                loaded = false;
+                continue;
+            }
+            if (!loaded) LoadWindow<S>(pass, src, cur);
+            const bool haveNext = NextWindow(pass, index, end, &u, &j, &next);
+            loaded = haveNext && !next.perTap;
+            if (loaded) LoadWindow<S>(pass, src, next);
+            LocalTensor<S> in = inQue_.template DeQue<S>();
+            const int32_t len = static_cast<int32_t>(cur.rowLen);
+            const int64_t pitch = (cur.rowLen * static_cast<int64_t>(sizeof(S)) + 31) / 32 * 32 / static_cast<int64_t>(sizeof(S));
+            for (int64_t r = cur.j; r < cur.next; ++r) {
+                for (int32_t k = 0; k < pass.taps; ++k) {
+                    const int64_t i = index.GetValue(r * pass.taps + k);
+                    const float w = weight.GetValue(r * pass.taps + k);
+                    AddTap<S>(acc, cast, prod, in[static_cast<uint32_t>((i - cur.lo) * pitch)], w, k == 0, len);
+                }
+                Store<D>(dst, acc, (cur.o * pass.outLen + r) * pass.inner + cur.first, len,
+                         DataCopyExtParams(1, static_cast<uint32_t>(cur.rowLen * sizeof(D)), 0, 0, 0));
+            }
+            inQue_.FreeTensor(in);
+            cur = next;
+            have = haveNext;
         }
     }
 

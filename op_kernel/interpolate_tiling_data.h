@@ -24,14 +24,19 @@ constexpr int32_t kPassLastAxis = 1;  // the last axis: whole input rows, taps g
 // One separable pass: src seen as (outer, inLen, inner), dst as (outer, outLen, inner); output
 // (o, j, :) = sum over k < taps of weight[j][k] * src(o, index[j][k], :).
 // Rows pass unit: output row j of `group` consecutive o (one strided DMA per tap brings the group's
-// rows; inner is a multiple of 16 then) or, with group 1, a chunk of one output row.
+// rows; inner is a multiple of 16 then) or, with group 1, a chunk of one output row, or with a window,
+// a chunk of `run` consecutive output rows (one DMA brings the input rows they read).
 // Last-axis unit: `group` consecutive input rows (one DMA), every output of them gathered at once.
+// A last-axis pass may also run over an axis followed by `channels` elements of axes it does not
+// resize (channel-last input: W then C): each (W, C) row is one row of inLen = W * channels elements,
+// output (w, c) reading src(w) * channels + c; the kernel sees a last axis, the tables say the rest.
 struct InterpolatePassTiling {
     int64_t outer, inLen, outLen, inner;
     int64_t srcOffset;     // bytes into the workspace; -1: src is x (its dtype), else float32
     int64_t dstOffset;     // bytes into the workspace; -1: dst is y (its dtype), else float32
     int64_t tableOffset;   // bytes into the workspace of the axis table (written by the op-API layer)
-    int64_t units;         // rows: outer * outLen * chunksPerRow; last axis: outer
+    int64_t units;         // rows: ceil(outer / group) * ceil(outLen / run) * chunksPerRow; last axis:
+                           // ceil(outer / group)
     int64_t unitsPerCore;
     int32_t kind;          // kPassRows or kPassLastAxis
     int32_t axis;          // the axis of x this pass resizes
@@ -44,7 +49,12 @@ struct InterpolatePassTiling {
     int32_t tableBytes;    // bytes of the table (rows: int32 index[outLen][taps] at 0, float weight at
                            // tableBytes / 2; last axis: uint32 byte offsets [taps][group * chunk] at
                            // 0, float weights [taps][group * chunk] at tableBytes / 2)
-    int32_t reserved;
+    int32_t channels;      // last axis: elements per position of the resized axis (1, or the channels
+                           // folded into its rows, above); rows: 1
+    int32_t window;        // rows, group 1: input rows a UB slot holds (a unit's rows by one DMA); 0:
+                           // one DMA per tap
+    int32_t run;           // rows with a window: output rows per unit (units: outer * ceil(outLen /
+                           // run) * chunksPerRow); else 1
 };
 
 // The tiling struct, a standard C++ struct registered in the kernel with REGISTER_TILING_DEFAULT

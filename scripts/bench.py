@@ -437,7 +437,7 @@ def main():
         print(backward_section(args.quick))
         return
     if args.interpolate:
-        interpolate_main(args.quick, args.report)
+        interpolate_main(args.quick, args.report, args.npu_only)
         return
 
     cpu_header = (["case", "shape", "dtype", "ours ms"] + [f"{n} ms" for n, _ in PEERS] + [f"{n}/ours" for n, _ in PEERS]
@@ -585,10 +585,12 @@ PILLOW_FILTERS = {"bilinear_pillow": "BILINEAR", "bicubic_pillow": "BICUBIC"}
 
 def interpolate_cases(quick: bool):
     """(label, NCHW shape, output (H, W)) of ../shared/docs: downscale 1x3x1024² -> 512², upscale
-    8x64x64² -> 128²; --quick: the same ratios on small shapes."""
+    8x64x64² -> 128², and the upscale of three channels 1x3x512² -> 1024²; each in NCHW and NHWC;
+    --quick: the same ratios on small shapes."""
     if quick:
-        return [("down", (1, 3, 64, 64), (32, 32)), ("up", (2, 4, 16, 16), (32, 32))]
-    return [("down", (1, 3, 1024, 1024), (512, 512)), ("up", (8, 64, 64, 64), (128, 128))]
+        return [("down", (1, 3, 64, 64), (32, 32)), ("up", (2, 4, 16, 16), (32, 32)), ("up", (1, 3, 32, 32), (64, 64))]
+    return [("down", (1, 3, 1024, 1024), (512, 512)), ("up", (8, 64, 64, 64), (128, 128)),
+            ("up", (1, 3, 512, 512), (1024, 1024))]
 
 
 def interp_peer_torch(x, out_hw, channel_last, torch_kw):
@@ -626,22 +628,62 @@ def interp_peer_pillow(x, out_hw, channel_last, name):
 
 
 def interpolate_npu(x, out_hw, channel_last, attrs):
-    """Modelled NPU time of the checked build's launch(es), the HBM floor (input once, output once)."""
+    """Modelled NPU figures of the checked build's launch: "ours" (None and "path" when the call takes
+    the AI CPU), "roofline" (npu_model.interpolate_roofline, per-axis taps from
+    npu_model.interpolate_taps), "floor" (the HBM floor: input once, output once) and "pipes" (the
+    slowest core's per-pipe cycles)."""
     axes = [1, 2] if channel_last else [2, 3]
     out = ags.interpolate(x, list(out_hw), axes, shape_calculation_mode="sizes", build="checked", **attrs)
+    path = ags.interpolate_last_path()["path"]
+    stats = ags.extension("checked").last_launch_stats("interpolate")
     constants = ags.extension("checked").cost_constants()
-    floor = (x.nbytes + out.nbytes) / constants["hbm_bytes_per_s"] * 1e6
-    path = ags.interpolate_last_path()
-    if path["path"] != "ai_core":
-        return None, floor, path["path"]
-    return ags.extension("checked").last_launch_stats("interpolate")["modelled_us"], floor, "ai_core"
+    taps = {a: npu_model.interpolate_taps(x.shape[a], out.shape[a], **attrs) for a in axes}
+    figures = {"path": path, "ours": None, "floor": (x.nbytes + out.nbytes) / constants["hbm_bytes_per_s"] * 1e6,
+               "roofline": npu_model.interpolate_roofline(x.shape, out.shape, x.itemsize, taps,
+                                                          ags.platform("checked")["aiv_cores"], constants)}
+    if path == "ai_core":
+        figures["ours"] = stats["modelled_us"]
+        figures["pipes"] = slowest_core_pipes(max(stats["cores"], key=lambda core: core["modelled_cycles"]))
+    return figures
 
 
-def interpolate_main(quick: bool, report: str | None):
+INTERP_FEW_CHANNELS_TARGET = 2.0   # NHWC with few channels: modelled time / roofline, at most
+
+
+def interpolate_cpu_row(case, layout, x, out_hw, axes, channel_last, name, attrs, torch_kw, peers, quick):
+    """One row of the CPU table: the fast build against the peers, timed interleaved."""
+    runners = [lambda x=x, attrs=attrs, axes=axes: ags.interpolate(
+        x, list(out_hw), axes, shape_calculation_mode="sizes", build="fast", **attrs)]
+    notes = {}
+    for peer, make in peers:
+        try:
+            arg = {"torch": torch_kw, "openvino": attrs, "pillow": name}[peer]
+            runners.append(make(x, out_hw, channel_last, arg))
+            notes[peer] = None
+        except ImportError:
+            notes[peer] = "not installed"
+        except Exception as exc:   # a peer that cannot run says why
+            notes[peer] = str(exc).split("\n")[0][:60]
+    measured = iter(median_ms(runners, rounds=3 if quick else 7, max_seconds=5 if quick else 20))
+    ours = next(measured)
+    times, ratios = [], []
+    for peer, _ in peers:
+        if notes[peer] is not None:
+            times.append(notes[peer])
+            ratios.append("-")
+            continue
+        t = next(measured)
+        times.append(f"{t:.2f}")
+        ratios.append(f"{t / ours:.2f}")
+    return [case, layout, f"{ours:.2f}"] + times + ratios
+
+
+def interpolate_main(quick: bool, report: str | None, npu_only: bool = False):
     peers = [("torch", interp_peer_torch), ("openvino", interp_peer_openvino), ("pillow", interp_peer_pillow)]
     cpu_header = ["case", "layout", "ours ms"] + [f"{n} ms" for n, _ in peers] + [f"{n}/ours" for n, _ in peers]
-    npu_header = ["case", "layout", "ours us (modelled)", "HBM floor us", "floor/ours"]
-    cpu_rows, npu_rows = [], []
+    npu_header = ["case", "layout", "ours us (modelled)", "roofline us", "binds", "ours/roofline", "HBM floor us",
+                  "floor/ours", "slowest core kcycles: S / MTE2 / V / MTE3, total"]
+    cpu_rows, npu_rows, few_channels = [], [], []
     rng = np.random.default_rng(0)
     for label, shape, out_hw in interpolate_cases(quick):
         base = rng.uniform(-1, 1, shape).astype(np.float32)
@@ -653,33 +695,17 @@ def interpolate_main(quick: bool, report: str | None):
                 if channel_last and name == "linear_onnx":
                     continue      # Interpolate-11's linear_onnx takes axes {2, 3} of a 4-D image only
                 case = f"{label} {'x'.join(map(str, shape))}->{out_hw[0]}x{out_hw[1]} {name}"
-                runners = [lambda x=x, attrs=attrs, axes=axes: ags.interpolate(
-                    x, list(out_hw), axes, shape_calculation_mode="sizes", build="fast", **attrs)]
-                notes = {}
-                for peer, make in peers:
-                    try:
-                        arg = {"torch": torch_kw, "openvino": attrs, "pillow": name}[peer]
-                        runners.append(make(x, out_hw, channel_last, arg))
-                        notes[peer] = None
-                    except ImportError:
-                        notes[peer] = "not installed"
-                    except Exception as exc:   # a peer that cannot run says why
-                        notes[peer] = str(exc).split("\n")[0][:60]
-                measured = iter(median_ms(runners, rounds=3 if quick else 7, max_seconds=5 if quick else 20))
-                ours = next(measured)
-                times, ratios = [], []
-                for peer, _ in peers:
-                    if notes[peer] is not None:
-                        times.append(notes[peer])
-                        ratios.append("-")
-                        continue
-                    t = next(measured)
-                    times.append(f"{t:.2f}")
-                    ratios.append(f"{t / ours:.2f}")
-                cpu_rows.append([case, layout, f"{ours:.2f}"] + times + ratios)
-                us, floor, path = interpolate_npu(x, out_hw, channel_last, attrs)
-                npu_rows.append([case, layout, fmt(us, 1) if us is not None else f"{path} path", fmt(floor, 2),
-                                 fmt(floor / us) if us else "-"])
+                if not npu_only:
+                    cpu_rows.append(interpolate_cpu_row(case, layout, x, out_hw, axes, channel_last, name, attrs,
+                                                        torch_kw, peers, quick))
+                npu_fig = interpolate_npu(x, out_hw, channel_last, attrs)
+                us, roof = npu_fig["ours"], npu_fig["roofline"]
+                npu_rows.append([case, layout, fmt(us, 1) if us is not None else f"{npu_fig['path']} path",
+                                 fmt(roof["us"], 1), roof["binds"], f"{us / roof['us']:.2f}x" if us else "-",
+                                 fmt(npu_fig["floor"], 2), fmt(npu_fig["floor"] / us) if us else "-",
+                                 npu_fig.get("pipes", "-")])
+                if channel_last and shape[1] < 8:
+                    few_channels.append((case, us / roof["us"] if us else float("inf")))
 
     def table(header, rows):
         return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] +
@@ -696,12 +722,32 @@ def interpolate_main(quick: bool, report: str | None):
             "Interpolate-11 with the same attributes (INFERENCE_PRECISION_HINT f32); Pillow resizes each "
             "float32 plane (mode F) with BILINEAR / BICUBIC.\n\n" + table(cpu_header, cpu_rows) +
             f"\n\n## NPU, modelled ({npu['soc']}, {npu['aiv_cores']} vector cores)\n\n"
-            "Modelled by the simulator's cost model (checked build's launch statistics), not measured. HBM "
-            "floor: the input read once and the output written once over the nominal HBM bandwidth.\n\n"
-            + table(npu_header, npu_rows) + "\n")
+            "Modelled by the simulator's cost model (checked build's launch statistics), not measured. "
+            "Roofline: the cost model's own lower bound for the work (ascend_gridsample/npu_model.py "
+            "`interpolate_roofline`, the same constants): the input read once over the modelled MTE2 "
+            "bandwidth, the output written once over MTE3, every core active; per output of each pass one "
+            "multiply-add per tap, and one Gather element per tap on the pass over the innermost resized axis "
+            "when fewer than 32 bytes follow it (the taps: nonzero weights per output); the largest binds. "
+            "HBM floor: the input read once and the output written once over the nominal HBM bandwidth.\n\n"
+            + table(npu_header, npu_rows) + "\n\n" + few_channels_verdict(few_channels) + "\n")
+    if npu_only:   # no CPU table: printed, never written to the report
+        print(text[text.index("## NPU, modelled"):])
+        return
     print(text)
     if report:
         write_section(report, text, "# Interpolate performance")
+
+
+def few_channels_verdict(rows):
+    """The target line of NHWC with few channels: modelled / roofline <= INTERP_FEW_CHANNELS_TARGET on
+    every such case."""
+    if not rows:
+        return "NHWC with fewer than 8 channels: no case measured."
+    worst_case, worst = max(rows, key=lambda r: r[1])
+    met = sum(ratio <= INTERP_FEW_CHANNELS_TARGET for _, ratio in rows)
+    return (f"Target, NHWC with fewer than 8 channels, modelled / roofline <= {INTERP_FEW_CHANNELS_TARGET:g}x: "
+            f"{'met' if met == len(rows) else 'not met'} ({met} of {len(rows)} cases; worst {worst:.2f}x, "
+            f"{worst_case}).")
 
 
 def write_section(path, text, title):

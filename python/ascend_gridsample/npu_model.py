@@ -242,3 +242,60 @@ def modelled_backward_us(grad_output, x, grid, mode: str = "bilinear", padding_m
     if x.dtype == np.float32 and x.ndim in (4, 5):
         times["official"] = anchor_backward_us(x, grid, mode, _api.platform("checked")["aiv_cores"], constants)
     return times
+
+
+# ---- Interpolate -----------------------------------------------------------------------------------
+def interpolate_taps(in_len: int, out_len: int, **attrs) -> float:
+    """The taps one output of a 1-D resize in_len -> out_len needs: the mean count of nonzero weights
+    per output, read off the resize of an identity matrix (float64, the AI CPU path) along its last
+    axis (as axes [2, 3] of a 4-D tensor, the other of unchanged length 1, which every mode takes).
+    `attrs` are ``interpolate``'s (mode, coordinate_transformation_mode, ...). The axis is resized
+    alone: linear's antialias stretch caused by another shrinking axis is not seen."""
+    from . import _interpolate
+    identity = np.eye(in_len).reshape(1, in_len, 1, in_len)
+    weights = _interpolate.interpolate(identity, [1, out_len], [2, 3], shape_calculation_mode="sizes", **attrs)
+    return np.count_nonzero(weights) / out_len
+
+
+def interpolate_roofline(in_shape, out_shape, itemsize: int, taps: dict, cores: int, constants: dict) -> dict:
+    """The cost model's own lower bound for an Interpolate launch (modelled, cycles and us), per pipe,
+    with every core active; the pipes run in parallel, so the bound is the largest of:
+    - "mte2": the input read once over the modelled GM->UB bandwidth per core, plus the MTE2 start-up;
+    - "mte3": the output written once over the modelled UB->GM bandwidth, plus the MTE3 start-up;
+    - "vector": one separable pass per resized axis, in the order with the least vector work: per
+      output of a pass, one float32 multiply-add per tap (tensor-tensor rate; none for one tap) and,
+      on the pass over the innermost resized axis when the elements after it are less than a 32-byte
+      block of float32 (the last axis; W of channel-last input with fewer than 8 channels), one Gather
+      element per tap; float16 / bfloat16: one Cast of the input and one of the output.
+    `taps`: the resized axes, each with its taps per output (`interpolate_taps`). Returns the bounds
+    in cycles, "binds" (the largest), "cycles" and "us"."""
+    from itertools import permutations
+    c = constants
+    lanes32 = c["vector_repeat_bytes"] / 4
+    in_elems, out_elems = int(np.prod(in_shape)), int(np.prod(out_shape))
+    innermost = max(taps)
+    gathers_needed = int(np.prod(in_shape[innermost + 1:])) * 4 < 32
+
+    def vector_work(order):
+        shape, cycles = list(in_shape), 0.0
+        for axis in order:
+            shape[axis] = out_shape[axis]
+            outputs = int(np.prod(shape)) / cores
+            if taps[axis] > 1:
+                cycles += outputs * taps[axis] / lanes32 / c["vector_binary_repeats_per_cycle"]
+            if axis == innermost and gathers_needed:
+                cycles += outputs * taps[axis] / c["gather_elems_per_cycle"]
+        return cycles
+
+    vector = min(vector_work(order) for order in permutations(taps))
+    if itemsize != 4:
+        vector += (in_elems + out_elems) / cores / lanes32 / c["vector_repeats_per_cycle"]
+    mte2_bw = c["mte2_bytes_per_cycle_base"] + c["mte2_bytes_per_cycle_shared"] / cores
+    mte3_bw = c["mte3_bytes_per_cycle_base"] + c["mte3_bytes_per_cycle_shared"] / cores
+    bounds = {
+        "mte2": in_elems * itemsize / cores / mte2_bw + c["mte2_kernel_startup"],
+        "mte3": out_elems * itemsize / cores / mte3_bw + c["mte3_kernel_startup"],
+        "vector": vector,
+    }
+    binds = max(bounds, key=bounds.get)
+    return {**bounds, "binds": binds, "cycles": bounds[binds], "us": bounds[binds] / (c["clock_ghz"] * 1e3)}

@@ -54,7 +54,20 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
                    t.rowPitch >= t.inLen * (i == 0 ? (d.dataKind == 0 ? 4 : 2) : 4));
         // grouped rows: whole rows of 16n elements, so no DMA block is padded in the UB
         if (t.kind == kPassRows && t.group > 1) CHECK(t.inner % 16 == 0 && t.chunk == t.group * t.inner);
+        // channels fold into last-axis rows only: whole positions per row
+        CHECK(t.channels >= 1 && (t.kind == kPassLastAxis || t.channels == 1));
+        CHECK(t.inLen % t.channels == 0 && t.outLen % t.channels == 0);
         CHECK(t.group >= 1 && t.group <= 4095);
+        // a window: single rows, a DMA of at most 4095 rows of the chunk padded to 32 bytes in one input slot
+        CHECK(t.window >= 0 && t.window <= 4095 && t.run >= 1 && t.run <= t.outLen);
+        if (t.window > 0) {
+            const int64_t src = i == 0 && d.dataKind != 0 ? 2 : 4;
+            CHECK(t.kind == kPassRows && t.group == 1 && t.window > t.taps);
+            CHECK(static_cast<int64_t>(t.window) * ((t.chunk * src + 31) / 32 * 32) <= d.inBufBytes);
+            CHECK(t.units == t.outer * ((t.outLen + t.run - 1) / t.run) * t.chunksPerRow);
+        } else {
+            CHECK(t.run == 1);
+        }
     }
     CHECK(r.workspaceBytes >= end);
     // the hard SyncAll between passes needs a non-zero tiling workspace (SyncAll page,
@@ -122,6 +135,63 @@ TEST_CASE("small rows are grouped: one DMA per tap for many o, whole last-axis r
     const InterpolatePassTiling& w = r.data.passes[1];
     CHECK(h.axis == 2 && h.group > 1 && h.units == (512 + h.group - 1) / h.group * 128);
     CHECK(w.axis == 3 && w.group > 1 && w.units == (512 * 128 + w.group - 1) / w.group);
+    CheckInvariants(r, platform);
+}
+
+TEST_CASE("few channels after the innermost resized axis: its pass runs over (W, C) rows as a last axis") {
+    InterpolatePlatform platform{48, 184 * 1024};
+    InterpolateTilingResult r;
+    std::string why;
+    // NHWC 1x1024x1024x3 -> 512x512, cubic: W first, a last-axis pass over rows of 1024 x 3 that reads
+    // its input once (the bytes count it so: H first would read the image 4 times), then H, a rows
+    // pass of 512 x 3-element rows
+    const InterpolateProblem nhwc = Problem({1, 1024, 1024, 3}, {1, 512, 512, 3}, {1, 2}, 4);
+    CHECK(ComputeInterpolateTiling(nhwc, platform, &r, &why));
+    CHECK(PassOrderBytes(nhwc, {2, 1}) == 1024 * 1024 * 3 * 4 + 1024 * 512 * 3 * 4 + 512 * 4 * 1536 * 4 + 512 * 1536 * 4);
+    CHECK(r.modelledBytes == PassOrderBytes(nhwc, {2, 1}) && PassOrderBytes(nhwc, {2, 1}) < PassOrderBytes(nhwc, {1, 2}));
+    const InterpolatePassTiling& w = r.data.passes[0];
+    const InterpolatePassTiling& h = r.data.passes[1];
+    CHECK(h.axis == 1 && h.kind == kPassRows && h.inner == 1536 && h.channels == 1);
+    CHECK(w.axis == 2 && w.kind == kPassLastAxis && w.channels == 3 && w.outer == 1024 && w.inLen == 3072 &&
+          w.outLen == 1536 && w.inner == 1);
+    CheckInvariants(r, platform);
+    // 5-D channel-last, the innermost of three resized axes folded; the other two stay rows passes
+    CHECK(ComputeInterpolateTiling(Problem({2, 11, 7, 5, 3}, {2, 6, 14, 9, 3}, {1, 2, 3}, 2), platform, &r, &why));
+    for (int32_t i = 0; i < r.data.passCount; ++i) {
+        const InterpolatePassTiling& t = r.data.passes[i];
+        CHECK((t.axis == 3) == (t.kind == kPassLastAxis) && t.channels == (t.axis == 3 ? 3 : 1));
+    }
+    CheckInvariants(r, platform);
+    // 16n channels: the rows pass groups them (no fold); a row too long for one Gather: no fold
+    CHECK(ComputeInterpolateTiling(Problem({1, 64, 64, 16}, {1, 32, 32, 16}, {1, 2}, 2), platform, &r, &why));
+    CHECK(r.data.passes[1].kind == kPassRows && r.data.passes[1].channels == 1 && r.data.passes[1].group > 1);
+    CHECK(ComputeInterpolateTiling(Problem({1, 8, 4000, 5}, {1, 8, 4000 - 1, 5}, {2}, 2), platform, &r, &why));
+    CHECK(r.data.passes[0].kind == kPassRows && r.data.passes[0].channels == 1);
+    CheckInvariants(r, platform);
+    // the last axis resized too: nothing to fold
+    CHECK(ComputeInterpolateTiling(Problem({1, 8, 10, 3}, {1, 8, 20, 5}, {2, 3}, 2), platform, &r, &why));
+    for (int32_t i = 0; i < r.data.passCount; ++i) CHECK(r.data.passes[i].channels == 1);
+}
+
+TEST_CASE("a rows pass of long rows reads the input rows of several output rows by one DMA (a window)") {
+    InterpolatePlatform platform{48, 184 * 1024};
+    InterpolateTilingResult r;
+    std::string why;
+    // NHWC upscale 1x512x512x3 -> 1024x1024, 4 taps: H, a rows pass of rows of thousands of elements,
+    // reads each input row for several output rows; a DMA per tap would read the image 8 times
+    for (int32_t kind : {0, 1}) {
+        CHECK(ComputeInterpolateTiling(Problem({1, 512, 512, 3}, {1, 1024, 1024, 3}, {1, 2}, 4, kind), platform, &r, &why));
+        bool windowed = false;
+        for (int32_t i = 0; i < r.data.passCount; ++i) {
+            const InterpolatePassTiling& t = r.data.passes[i];
+            if (t.axis == 1) windowed = t.kind == kPassRows && t.window > t.taps && t.run > 1;
+        }
+        CHECK(windowed);
+        CheckInvariants(r, platform);
+    }
+    // nearest downscale by 4: output rows share no input row; one DMA per row read
+    CHECK(ComputeInterpolateTiling(Problem({1, 64, 4096}, {1, 16, 4096}, {1}, 1), platform, &r, &why));
+    CHECK(r.data.passes[0].window == 0 && r.data.passes[0].run == 1);
     CheckInvariants(r, platform);
 }
 

@@ -105,6 +105,50 @@ def test_gradient_matches_torch(torch_mode, align, dtype):
         assert_close(got, want, TOL[dtype], what)
 
 
+@pytest.mark.parametrize("torch_mode", ["nearest", "bilinear", "bicubic", "bilinear-aa", "bicubic-aa"])
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
+def test_gradient_of_channel_last_input_with_few_channels(torch_mode, dtype):
+    """NHWC with 3 channels, axes H and W: the adjoint's W pass runs over (W, C) rows as a last
+    axis (the path says so) with the transposed tables expanded per channel; against torch.
+    Bilinear is Interpolate-11's linear there (linear_onnx takes axes {2, 3} of a 4-D image only)."""
+    attrs = _attrs(torch_mode)
+    if attrs["mode"] == "linear_onnx":
+        attrs["mode"] = "linear"
+    for shape, size in (((2, 13, 9, 3), (5, 20)), ((1, 16, 16, 3), (40, 40))):
+        rng = _rng("nhwc", torch_mode, dtype, shape)
+        x = rng.uniform(-1, 1, shape)
+        g = rng.uniform(-1, 1, (shape[0],) + size + (shape[3],))
+        g = torch.tensor(g).to(TORCH_DTYPES[dtype]).double().numpy()
+        want = torch_grad(x.transpose(0, 3, 1, 2), g.transpose(0, 3, 1, 2), torch_mode, size, False)
+        got = ags.interpolate_backward(torch.tensor(g).to(TORCH_DTYPES[dtype]), list(shape), list(size), [1, 2],
+                                       shape_calculation_mode="sizes", build="checked", **attrs)
+        path = ags.interpolate_last_path()
+        what = f"{torch_mode} {dtype} {shape}->{size}"
+        assert path["path"] == "ai_core" and "InterpolateGrad" in path["reason"], (what, path)
+        assert "axis 2 runs as a last axis over rows of its length x the 3 elements after it" in path["reason"], path
+        assert_close(got.double().numpy(), want.transpose(0, 2, 3, 1), TOL[dtype], what)
+
+
+@pytest.mark.parametrize("torch_mode", ["nearest", "bilinear", "bicubic", "bilinear-aa", "bicubic-aa"])
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_gradient_with_a_rows_pass_window(torch_mode, dtype):
+    """NHWC 1x400x300x3 -> 900x150: the adjoint's H pass brings the gradient rows of several
+    outputs by one DMA (the path says so); against torch."""
+    shape, size = (1, 400, 300, 3), (900, 150)
+    attrs = _attrs(torch_mode)
+    if attrs["mode"] == "linear_onnx":
+        attrs["mode"] = "linear"
+    rng = _rng("window", torch_mode, dtype)
+    g = rng.uniform(-1, 1, (shape[0],) + size + (shape[3],))
+    g = torch.tensor(g).to(TORCH_DTYPES[dtype]).double().numpy()
+    want = torch_grad(np.zeros(shape).transpose(0, 3, 1, 2), g.transpose(0, 3, 1, 2), torch_mode, size, False)
+    got = ags.interpolate_backward(torch.tensor(g).to(TORCH_DTYPES[dtype]), list(shape), list(size), [1, 2],
+                                   shape_calculation_mode="sizes", build="checked", **attrs)
+    path = ags.interpolate_last_path()
+    assert path["path"] == "ai_core" and "axis 1 reads the input rows of up to" in path["reason"], path
+    assert_close(got.double().numpy(), want.transpose(0, 2, 3, 1), TOL[dtype], f"{torch_mode} {dtype}")
+
+
 def upsample_backward(kind, g, input_size, output_size, align_corners=False, scales=(), channel_last=False):
     """Runs aclnnUpsample<kind>Backward on numpy g; returns (status, message, grad_input)."""
     gi = np.full(input_size, -7, g.dtype)   # every element is written

@@ -326,6 +326,67 @@ def test_ai_core_equals_ai_cpu_on_any_axes(shape, axes, sizes, mode):
     np.testing.assert_allclose(got, want, rtol=0, atol=2e-6)
 
 
+# channel-last input with few channels (C not a multiple of 16): the innermost resized axis runs
+# as a last axis over rows of (W, C), which the path's reason says
+FEW_CHANNELS = [((1, 37, 41, 3), [1, 2], [19, 83]), ((2, 16, 16, 3), [1, 2], [40, 40]),
+                ((3, 20, 30, 5), [1, 2], [25, 11]), ((2, 9, 13, 1), [1, 2], [5, 20])]
+FOLDED = "axis 2 runs as a last axis over rows of its length x the {} elements after it"
+
+
+@pytest.mark.parametrize("dtype,tol", [("float32", 1e-5), ("float16", 2e-3), ("bfloat16", 1.6e-2)])
+@pytest.mark.parametrize("torch_mode,align,aa,attrs", TORCH_EQUIVALENTS,
+                         ids=[f"{t[0]}-ac{t[1]}-aa{t[2]}-{t[3]['mode']}" for t in TORCH_EQUIVALENTS])
+def test_ai_core_folds_few_channels_of_channel_last_input(dtype, tol, torch_mode, align, aa, attrs):
+    if attrs["mode"] == "linear_onnx":
+        pytest.skip("linear_onnx takes axes {2, 3} of a 4-D image only")
+    for shape, axes, size in FEW_CHANNELS:
+        x64 = _image(shape, seed=sum(shape))
+        xt = torch.from_numpy(x64).to(getattr(torch, dtype))
+        nchw = xt.double().numpy().transpose(0, 3, 1, 2)
+        want = _want(nchw, tuple(size), torch_mode, align, aa, attrs).transpose(0, 2, 3, 1)
+        got = ags.interpolate(xt, size, axes, shape_calculation_mode="sizes", build="checked", **attrs)
+        info = ags.interpolate_last_path()
+        assert info["path"] == "ai_core" and FOLDED.format(shape[3]) in info["reason"], (shape, info)
+        np.testing.assert_allclose(got.double().numpy(), want, rtol=0, atol=tol * 2, err_msg=str(shape))
+
+
+# long rows of one o (channel-last, or one image plane) shared by several output rows: the rows pass
+# brings the input rows of a run of output rows by one DMA (a window), which the path's reason says
+WINDOWED = [((1, 400, 300, 3), [1, 2], [900, 150]), ((1, 1, 400, 300), [2, 3], [900, 150]),
+            ((2, 3, 300, 200), [2, 3], [701, 100])]
+WINDOW = "axis {} reads the input rows of up to"
+
+
+@pytest.mark.parametrize("dtype,tol", [("float32", 1e-5), ("float16", 2e-3), ("bfloat16", 1.6e-2)])
+@pytest.mark.parametrize("torch_mode,align,aa,attrs", TORCH_EQUIVALENTS,
+                         ids=[f"{t[0]}-ac{t[1]}-aa{t[2]}-{t[3]['mode']}" for t in TORCH_EQUIVALENTS])
+def test_ai_core_rows_pass_window_against_torch(dtype, tol, torch_mode, align, aa, attrs):
+    for shape, axes, size in WINDOWED:
+        channel_last = axes == [1, 2]
+        if channel_last and attrs["mode"] == "linear_onnx":
+            continue      # linear_onnx takes axes {2, 3} of a 4-D image only
+        xt = torch.from_numpy(_image(shape, seed=sum(shape))).to(getattr(torch, dtype))
+        nchw = xt.double().numpy().transpose(0, 3, 1, 2) if channel_last else xt.double().numpy()
+        want = _want(nchw, tuple(size), torch_mode, align, aa, attrs)
+        want = want.transpose(0, 2, 3, 1) if channel_last else want
+        got = ags.interpolate(xt, size, axes, shape_calculation_mode="sizes", build="checked", **attrs)
+        info = ags.interpolate_last_path()
+        assert info["path"] == "ai_core" and WINDOW.format(axes[0]) in info["reason"], (shape, info)
+        np.testing.assert_allclose(got.double().numpy(), want, rtol=0, atol=tol * 2, err_msg=str(shape))
+
+
+def test_ai_core_folds_channels_of_5d_input_against_the_reference():
+    x = _image((2, 11, 7, 5, 3), seed=21).astype(np.float32)
+    for attrs in (dict(mode="linear"), dict(mode="cubic"), dict(mode="linear", antialias=True),
+                  dict(mode="nearest", nearest_mode="round_prefer_ceil")):
+        want = interpolate_reference(x.astype(np.float64), [6, 14, 9], [1, 2, 3], shape_calculation_mode="sizes",
+                                     **attrs)
+        got = ags.interpolate(x, [6, 14, 9], [1, 2, 3], shape_calculation_mode="sizes", build="checked", **attrs)
+        info = ags.interpolate_last_path()
+        assert info["path"] == "ai_core" and "axis 3 runs as a last axis" in info["reason"], info
+        np.testing.assert_allclose(got, want, rtol=0, atol=2e-6, err_msg=str(attrs))
+
+
 def test_ai_core_antialias_and_pillow_float_against_torch():
     x = _image((1, 2, 32, 24), seed=13).astype(np.float32)
     want = F.interpolate(torch.from_numpy(x).double(), size=(7, 9), mode="bicubic", antialias=True).numpy()
