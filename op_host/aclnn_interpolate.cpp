@@ -68,12 +68,10 @@ struct InterpolateExecutor : gridsample::aclnn_common::ExecutorBase {
 using gridsample::aclnn_common::Publish;
 using gridsample::aclnn_common::Reject;
 
-// The Interpolate executor behind a handle: taken for a launch (released unless repeatable), or
-// peeked at for a query; null for an unknown handle or another operator's executor.
-std::shared_ptr<InterpolateExecutor> Find(const aclOpExecutor* handle, bool take) {
-    auto e = std::dynamic_pointer_cast<InterpolateExecutor>(gridsample::aclnn_common::Peek(handle));
-    if (e != nullptr && take) gridsample::aclnn_common::Take(const_cast<aclOpExecutor*>(handle));
-    return e;
+// The Interpolate executor behind a handle, peeked at for a query (the launch takes it with
+// TakeForLaunch); null for an unknown handle or another operator's executor.
+std::shared_ptr<InterpolateExecutor> Find(const aclOpExecutor* handle) {
+    return std::dynamic_pointer_cast<InterpolateExecutor>(gridsample::aclnn_common::Peek(handle));
 }
 
 // The passes in the order that moves the fewest bytes: each pass's output is the next one's input,
@@ -624,7 +622,7 @@ aclnnStatus ExecutorPath(const aclOpExecutor* executor, const char** path, const
     const std::string name = "aclnnInterpolateExecutorPath";
     if (executor == nullptr || path == nullptr || reason == nullptr)
         return Reject(ACLNN_ERR_PARAM_NULLPTR, name, "executor, path and reason must not be nullptr");
-    std::shared_ptr<InterpolateExecutor> e = Find(executor, false);
+    std::shared_ptr<InterpolateExecutor> e = Find(executor);
     if (e == nullptr) return Reject(ACLNN_ERR_PARAM_INVALID, name, "executor is not a live Interpolate executor");
     *path = e->empty ? "none" : e->path.c_str();
     *reason = e->reason.c_str();

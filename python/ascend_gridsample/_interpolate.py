@@ -1,4 +1,6 @@
-"""ags.interpolate: OpenVINO Interpolate-11 through aclnnInterpolate (op_host/include/aclnnop/aclnn_interpolate.h)."""
+"""Interpolate on numpy arrays and CPU tensors (OpenVINO Interpolate-11 through aclnnInterpolate,
+op_host/include/aclnnop/aclnn_interpolate.h): the attribute checks, resolving scales and sizes, and the
+calls into the extension, forward and backward. No torch dispatch (ags.interpolate is in _api.py)."""
 from __future__ import annotations
 
 import math

@@ -251,9 +251,8 @@ def interpolate_taps(in_len: int, out_len: int, **attrs) -> float:
     axis (as axes [2, 3] of a 4-D tensor, the other of unchanged length 1, which every mode takes).
     `attrs` are ``interpolate``'s (mode, coordinate_transformation_mode, ...). The axis is resized
     alone: linear's antialias stretch caused by another shrinking axis is not seen."""
-    from . import _interpolate
     identity = np.eye(in_len).reshape(1, in_len, 1, in_len)
-    weights = _interpolate.interpolate(identity, [1, out_len], [2, 3], shape_calculation_mode="sizes", **attrs)
+    weights = _api.interpolate(identity, [1, out_len], [2, 3], shape_calculation_mode="sizes", **attrs)
     return np.count_nonzero(weights) / out_len
 
 

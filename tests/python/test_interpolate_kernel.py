@@ -441,3 +441,13 @@ def test_pass_order_moves_the_fewest_bytes():
     y = _image((1, 1, 16, 256), seed=15).astype(np.float32)
     ags.interpolate(y, [64, 16], [2, 3], mode="linear", shape_calculation_mode="sizes", build="checked")
     assert "axes [3, 2]" in ags.interpolate_last_path()["reason"]
+
+
+def test_npu_model_counts_the_taps_of_a_resize():
+    """bench.py's Interpolate roofline counts each mode's taps from a resize of an identity matrix:
+    nearest reads 1 input per output; linear half_pixel at an exact 2x downscale reads 2 (each output
+    sits halfway between two inputs); cubic at 2x upscale 4, less at the clamped edges."""
+    from ascend_gridsample import npu_model
+    assert npu_model.interpolate_taps(8, 16, mode="nearest") == 1.0
+    assert npu_model.interpolate_taps(8, 4, mode="linear") == 2.0
+    assert 3.0 < npu_model.interpolate_taps(8, 16, mode="cubic") <= 4.0
