@@ -151,10 +151,10 @@ public:
         boxResult_ = ub.Vector(kVecGathered, 0);   // free until the gathers
         if (DIMS == 3)
             for (int32_t k = 0; k < 3; ++k) splitIndex_[k] = ub.Vector(kVecSplitIndex, k).template ReinterpretCast<uint32_t>();
-        // the first offsets reuse vectors dead by the time offsets are built
-        const LocalTensor<float> reused[kReusedOffsetVectors] = {gx, gy, scratch.t1, scratch.t2};
+        // the first offsets reuse the carve's first vectors (grid, then scratch), dead by the time
+        // offsets are built; BuildOffsets sums in t2, beyond them
         for (int32_t k = 0; k < kTapCount; ++k)
-            off[k] = (k < kReusedOffsetVectors ? reused[k] : ub.Vector(kVecOffset, k - kReusedOffsetVectors))
+            off[k] = (k < kReusedOffsetVectors ? ub.Vector(kVecGrid, k) : ub.Vector(kVecOffset, k - kReusedOffsetVectors))
                          .template ReinterpretCast<uint32_t>();
         int32_t m = 0;
         for (int32_t j = 0; j < kTaps; ++j) maskX[j] = ub.Mask(m++);
@@ -362,22 +362,22 @@ private:
     // slot is real), else 0.
     __aicore__ inline void BuildOffsets(bool padSlots) {
         const int32_t n = slots_;
+        const LocalTensor<float>& sum = scratch.t2;   // not one of the reused offset vectors
         LocalTensor<uint16_t> all = scratch.mask.template ReinterpretCast<uint16_t>();
         for (int32_t k = 0; k < kTapsZ; ++k) {
             for (int32_t i = 0; i < kTaps; ++i) {
                 for (int32_t j = 0; j < kTaps; ++j) {
-                    AscendC::Add(scratch.t0, ty[i], tx[j], n);
+                    AscendC::Add(sum, ty[i], tx[j], n);
                     AscendC::And(all, maskY[i].template ReinterpretCast<uint16_t>(),
                                  maskX[j].template ReinterpretCast<uint16_t>(), n / 16);
                     if constexpr (DIMS == 3) {
-                        AscendC::Add(scratch.t0, scratch.t0, tz[k], n);
+                        AscendC::Add(sum, sum, tz[k], n);
                         AscendC::And(all, all, maskZ[k].template ReinterpretCast<uint16_t>(), n / 16);
                     }
                     if (padSlots)
                         AscendC::And(all, all, realSlots.template ReinterpretCast<uint16_t>(), n / 16);
-                    AscendC::Select(scratch.t0, scratch.mask, scratch.t0, 0.0f,
-                                    AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                    AscendC::Cast(off[(k * kTaps + i) * kTaps + j].template ReinterpretCast<int32_t>(), scratch.t0,
+                    AscendC::Select(sum, scratch.mask, sum, 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                    AscendC::Cast(off[(k * kTaps + i) * kTaps + j].template ReinterpretCast<int32_t>(), sum,
                                   AscendC::RoundMode::CAST_RINT, n);
                 }
             }
@@ -630,6 +630,8 @@ public:
         t_ = &tiling;
         slots_ = tiling.slotCount;
         gathered_ = ub.Vector(kVecGathered, 0);
+        run_ = ub.Vector(kVecTap, 0);   // the tap vectors: kGatherRun of them (the inventory's rule)
+        runIo_ = gathered_.template ReinterpretCast<T>();   // half types: kVecGathered and kVecHalfGather
         if (MODE == kBicubic || (DIMS == 3 && MODE == kBilinear)) rowAcc_ = ub.Vector(kVecRowAcc, 0);
         if (DIMS == 3 && MODE == kBicubic) planeAcc_ = ub.Vector(kVecPlaneAcc, 0);
         if (!kFloatIo) {
@@ -639,26 +641,26 @@ public:
     }
 
     // out[s0 .. s0+count) of one channel = weighted sum of its taps read from `src` at `base`.
+    // wholeTile (the window path: s0 = 0, count = every slot): each run of GatherRunOf(MODE) taps
+    // is gathered by one instruction into the tap vectors, dead by then; otherwise (the per-point
+    // path, whose scalar unit still reads the taps) one tap at a time. The same sums either way.
     __aicore__ inline void Combine(const Taps& taps, const LocalTensor<T>& out, const LocalTensor<T>& src, uint32_t base,
-                                   int32_t s0, int32_t count) {
+                                   int32_t s0, int32_t count, bool wholeTile) {
         if constexpr (MODE == kNearest) {
             AscendC::Gather(out, src, taps.off[0][s0], base, count);
             return;
         }
         LocalTensor<float> acc;
         if constexpr (kFloatIo) acc = out; else acc = acc_;
-        const LocalTensor<float>& g = gathered_;
         if constexpr (MODE == kBilinear) {
             // 2-D: one plane straight into the accumulator; 3-D: two planes weighted in z
             const LocalTensor<float>* corner[4] = {&taps.wx[0], &taps.wx[1], &taps.wy[0], &taps.wy[1]};
             for (int32_t z = 0; z < kTapsZ; ++z) {
                 const LocalTensor<float>& plane = DIMS == 3 ? rowAcc_ : acc;
-                GatherTap(g, src, taps.off[z * 4][s0], base, count);
-                AscendC::Mul(plane, g, (*corner[0])[s0], count);
-                for (int32_t k = 1; k < 4; ++k) {
-                    GatherTap(g, src, taps.off[z * 4 + k][s0], base, count);
-                    AscendC::MulAddDst(plane, g, (*corner[k])[s0], count);
-                }
+                AscendC::Mul(plane, TapValues(taps, z * 4, 0, src, base, s0, count, wholeTile), (*corner[0])[s0], count);
+                for (int32_t k = 1; k < 4; ++k)
+                    AscendC::MulAddDst(plane, TapValues(taps, z * 4, k, src, base, s0, count, wholeTile), (*corner[k])[s0],
+                                       count);
                 if constexpr (DIMS == 3) {
                     if (z == 0) {
                         AscendC::Mul(acc, plane, taps.wz[0][s0], count);
@@ -673,8 +675,9 @@ public:
             for (int32_t k = 0; k < kTapsZ; ++k) {
                 const LocalTensor<float>& plane = DIMS == 3 ? planeAcc_ : acc;
                 for (int32_t i = 0; i < kTaps; ++i) {
+                    const int32_t row = (k * kTaps + i) * kTaps;
                     for (int32_t j = 0; j < kTaps; ++j) {
-                        GatherTap(g, src, taps.off[(k * kTaps + i) * kTaps + j][s0], base, count);
+                        const LocalTensor<float> g = TapValues(taps, row, j, src, base, s0, count, wholeTile);
                         if (j == 0) {
                             AscendC::Mul(rowAcc_, g, taps.wx[0][s0], count);
                         } else {
@@ -730,6 +733,26 @@ public:
     }
 
 private:
+    // Tap r of the run of taps whose offsets start at off[first], as float: on the whole tile the
+    // run is gathered (and cast) at its first tap, else tap r alone.
+    __aicore__ inline LocalTensor<float> TapValues(const Taps& taps, int32_t first, int32_t r, const LocalTensor<T>& src,
+                                                   uint32_t base, int32_t s0, int32_t count, bool wholeTile) {
+        if (!wholeTile) {
+            GatherTap(gathered_, src, taps.off[first + r][s0], base, count);
+            return gathered_;
+        }
+        if (r == 0) {
+            const int32_t runCount = kGatherRun * slots_;
+            if constexpr (kFloatIo) {
+                AscendC::Gather(run_, src, taps.off[first], base, runCount);
+            } else {
+                AscendC::Gather(runIo_, src, taps.off[first], base, runCount);
+                AscendC::Cast(run_, runIo_, AscendC::RoundMode::CAST_NONE, runCount);
+            }
+        }
+        return run_[r * slots_];
+    }
+
     // One tap of `count` slots from `src` (bytes offsets + base) as float into `dst`.
     __aicore__ inline void GatherTap(const LocalTensor<float>& dst, const LocalTensor<T>& src,
                                      const LocalTensor<uint32_t>& offsets, uint32_t base, int32_t count) {
@@ -743,8 +766,9 @@ private:
 
     const GridSampleTilingData* t_ = nullptr;
     int32_t slots_ = 0;
-    LocalTensor<float> gathered_, acc_, rowAcc_, planeAcc_;
-    LocalTensor<T> gatheredIo_;
+    static constexpr int32_t kGatherRun = GatherRunOf(MODE);
+    LocalTensor<float> gathered_, acc_, rowAcc_, planeAcc_, run_;
+    LocalTensor<T> gatheredIo_, runIo_;
 };
 
 // ---- the kernel -------------------------------------------------------------------------------
@@ -864,7 +888,7 @@ private:
             LocalTensor<T> win = windowQue_.template DeQue<T>();
             LocalTensor<T> out = outQue_.template AllocTensor<T>();
             for (int64_t c = 0; c < channels; ++c)
-                combine_.Combine(taps_, out[c * slots_], win, static_cast<uint32_t>(c * plan.channelStride), 0, slots_);
+                combine_.Combine(taps_, out[c * slots_], win, static_cast<uint32_t>(c * plan.channelStride), 0, slots_, true);
             windowQue_.FreeTensor(win);
             outQue_.EnQue(out);
             StoreChunk(tile, c0, channels);
@@ -893,7 +917,7 @@ private:
                 area = windowQue_.template DeQue<T>();
                 for (int64_t c = 0; c < channels; ++c)
                     combine_.Combine(taps_, out[c * slots_ + s0], area, static_cast<uint32_t>(c * layout.channelStride),
-                                     static_cast<int32_t>(s0), static_cast<int32_t>(count));
+                                     static_cast<int32_t>(s0), static_cast<int32_t>(count), false);
                 windowQue_.FreeTensor(area);
             }
             outQue_.EnQue(out);

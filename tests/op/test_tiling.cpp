@@ -139,6 +139,8 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
 
     // Slots.
     CHECK_MSG(t.slotCount > 0 && t.slotCount % 64 == 0, where + ": slotCount " + std::to_string(t.slotCount));
+    // The window path gathers a run of 4 taps of every slot with one Gather: at most 255 repeats of 64.
+    CHECK_MSG(4 * int64_t(t.slotCount) <= 255 * 64, where + ": slotCount " + std::to_string(t.slotCount));
     if (t.flatTiles) {
         // A flat tile is one contiguous run in grid and out: whole, packed rows only.
         CHECK_MSG(t.tileCols == p.outW && p.gridStrideH == 2 * p.outW && p.outStrideH == p.outW,
