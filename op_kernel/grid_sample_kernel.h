@@ -256,19 +256,26 @@ private:
     }
 
     // Turns unnormalized, padded (bicubic: sanitized) coordinates into per-axis taps (clamped
-    // into the image), their validity masks and, except for nearest, their weights.
+    // into the image), their validity masks and, except for nearest, their weights. Bilinear and
+    // nearest take their taps in the temporaries t1, t2 and clamp them into place (TapValidity);
+    // bicubic pads its taps in place (reflection works in the temporaries), then clamps a copy.
     __aicore__ inline void ComputeAxis(const LocalTensor<float>& c, float size, LocalTensor<float>* taps,
                                        LocalTensor<float>* weights, LocalTensor<uint8_t>* masks) {
         const int32_t n = slots_;
         const bool ac = t_->alignCorners != 0;
         const int32_t padding = t_->padding;
         if constexpr (MODE == kNearest) {
-            RoundTo(taps[0], c, AscendC::RoundMode::CAST_RINT, n);   // round half to even
+            RoundTo(scratch.t1, c, AscendC::RoundMode::CAST_RINT, n);   // round half to even
+            TapValidity(masks[0], taps[0], scratch.t1, size, n);
         } else if constexpr (MODE == kBilinear) {
-            RoundTo(taps[0], c, AscendC::RoundMode::CAST_FLOOR, n);
-            AscendC::Adds(taps[1], taps[0], 1.0f, n);
-            AscendC::Sub(weights[1], c, taps[0], n);   // c - x0
-            AscendC::Sub(weights[0], taps[1], c, n);   // x1 - c
+            const LocalTensor<float>& x0 = scratch.t1;
+            const LocalTensor<float>& x1 = scratch.t2;
+            RoundTo(x0, c, AscendC::RoundMode::CAST_FLOOR, n);
+            AscendC::Adds(x1, x0, 1.0f, n);
+            AscendC::Sub(weights[1], c, x0, n);   // c - x0
+            AscendC::Sub(weights[0], x1, c, n);   // x1 - c
+            TapValidity(masks[0], taps[0], x0, size, n);
+            TapValidity(masks[1], taps[1], x1, size, n);
         } else {
             RoundTo(taps[1], c, AscendC::RoundMode::CAST_FLOOR, n);
             AscendC::Sub(scratch.t2, c, taps[1], n);  // fraction
@@ -276,11 +283,11 @@ private:
             AscendC::Adds(taps[0], taps[1], -1.0f, n);
             AscendC::Adds(taps[2], taps[1], 1.0f, n);
             AscendC::Adds(taps[3], taps[1], 2.0f, n);
-            for (int32_t j = 0; j < kTaps; ++j) PadTap(taps[j], size, padding, ac, scratch, n);
-        }
-        for (int32_t j = 0; j < kTaps; ++j) {
-            TapValidity(masks[j], scratch.t0, taps[j], size, n);
-            Clamp(taps[j], taps[j], 0.0f, size - 1.0f, n);
+            for (int32_t j = 0; j < kTaps; ++j) {
+                PadTap(taps[j], size, padding, ac, scratch, n);
+                TapValidity(masks[j], scratch.t0, taps[j], size, n);
+                AscendC::Adds(taps[j], scratch.t0, 0.0f, n);   // the clamped tap
+            }
         }
     }
 

@@ -32,7 +32,7 @@ int64_t CeilDivI(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 // Float vectors the kernel's CarveBuffers takes: gx, gy, taps per axis, weights per axis (not for
 // nearest), t0, t1, t2, gathered, rowAcc (bicubic), acc and gatheredIo (half types), and one offset
-// per tap beyond the four that reuse gx, gy, t1 and t2.
+// per tap beyond the four that reuse the first four (gx, gy, then gz or t0, t1).
 int64_t KernelPointVectors(int32_t mode, int32_t dataKind) {
     const int64_t t = Taps(mode);
     const int64_t ownOffsets = t * t > 4 ? t * t - 4 : 0;
