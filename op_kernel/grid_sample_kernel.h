@@ -48,6 +48,10 @@ constexpr int32_t kRangeHi = kBlockBytes / 4;
 constexpr int32_t kRangeAxisStride = 2 * kBlockBytes / 4;
 // DataCopyExtParams' GM gaps are 32-bit.
 constexpr int64_t kMaxDmaGapBytes = 0xFFFFFFFFll;
+// A DMA's start-up takes about as long as moving this many bytes with every core streaming (27
+// cycles at ~10 bytes per cycle, performance.md's fitted figures): the most a window load adds to
+// save one.
+constexpr int64_t kDmaStartupBytes = 256;
 
 __aicore__ inline int64_t RoundUpTo(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 __aicore__ inline int64_t MinI(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -417,14 +421,15 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
         int64_t slabBytes;      // one depth slab of a plane (3-D; the whole plane in 2-D)
         int64_t planeBytes;     // one channel: zero block + slabs
         bool contiguous;        // a channel's window is one run of the input
+        bool slabRuns;          // 3-D: each slab of a channel's window is one run of the input
         int64_t chunk;          // channels per window load
         int64_t channelStride;  // bytes between channels in UB
         bool useWindow;
     };
 
-    // Whole rows when the taps span at least half the width (and, in 3-D, whole slabs when they
-    // also span half the height): then the window is one contiguous run per channel. Builds the
-    // taps' offsets when the window is used.
+    // Whole rows when the taps span at least half the width (and, in 3-D, whole slabs when the
+    // rows that adds cost less than a DMA start-up): then the window is one contiguous run per
+    // channel, else one run per slab. Builds the taps' offsets when the window is used.
     __aicore__ static inline Plan PlanWindow(const GridSampleTilingData& t, Taps& taps, const TileTaps& tt) {
         Box box = tt.box;
         int64_t rows = tt.rows, cols = tt.cols;
@@ -434,7 +439,8 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
             cols = t.inW;
         }
         const bool wholeRows = cols == t.inW && t.inStrideH == t.inW;
-        if (DIMS == 3 && wholeRows && rows > 0 && 2 * rows >= t.inH && t.inStrideD == t.inH * t.inW) {
+        if (DIMS == 3 && wholeRows && rows > 0 && t.inStrideD == t.inH * t.inW &&
+            (t.inH - rows) * t.inW * S::kElem * (box.hiZ - box.loZ + 1) <= kDmaStartupBytes) {
             box.loY = 0;
             box.hiY = t.inH - 1;
             rows = t.inH;
@@ -445,9 +451,15 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
         const bool slabsAdjacent = rows == t.inH && t.inStrideD == t.inH * t.inW;
         plan.contiguous = wholeRows && (DIMS == 2 || slabs == 1 || slabsAdjacent) && planeGap >= 0 &&
                           planeGap <= kMaxDmaGapBytes;
-        // one run keeps the input's rows back to back; row-by-row DMAs land each row padded to 32 bytes
-        plan.pitch = plan.contiguous ? t.inW : RoundUpTo(cols * S::kElem, kBlockBytes) / S::kElem;
-        plan.slabBytes = rows * plan.pitch * S::kElem;   // a multiple of 32 bytes unless the window is one run
+        // whole rows of several slabs that are not adjacent: each slab's rows are one run, a block
+        // of one DMA per channel
+        const int64_t slabGap = (t.inStrideD - rows * t.inW) * S::kElem;
+        plan.slabRuns = !plan.contiguous && wholeRows && rows > 0 && slabs <= kMaxDmaBlockCount && slabGap >= 0 &&
+                        slabGap <= kMaxDmaGapBytes;
+        // runs keep the input's rows back to back; row-by-row DMAs land each row padded to 32 bytes
+        plan.pitch = plan.contiguous || plan.slabRuns ? t.inW : RoundUpTo(cols * S::kElem, kBlockBytes) / S::kElem;
+        // a multiple of 32 bytes unless the window is one run (a slab run lands padded to 32 bytes)
+        plan.slabBytes = plan.slabRuns ? RoundUpTo(rows * t.inW * S::kElem, kBlockBytes) : rows * plan.pitch * S::kElem;
         plan.planeBytes = kBlockBytes + RoundUpTo(slabs * plan.slabBytes, kBlockBytes);
         plan.box = box;
         plan.chunk = MinI(t.chunkChannels, t.windowBufBytes / plan.planeBytes);
@@ -482,6 +494,15 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
                                  DataCopyExtParams(static_cast<uint16_t>(channels), static_cast<uint32_t>(runElems * S::kElem),
                                                    static_cast<uint32_t>(planeGap), 1, 0),
                                  DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+            return;
+        }
+        if (plan.slabRuns) {
+            for (int64_t c = 0; c < channels; ++c) {
+                AscendC::DataCopyPad(win[c * planeElems + kBlockBytes / S::kElem], x[src + c * t.inStrideC],
+                                     DataCopyExtParams(static_cast<uint16_t>(slabs), static_cast<uint32_t>(rows * t.inW * S::kElem),
+                                                       static_cast<uint32_t>((t.inStrideD - rows * t.inW) * S::kElem), 0, 0),
+                                     DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+            }
             return;
         }
         for (int64_t c = 0; c < channels; ++c) {
