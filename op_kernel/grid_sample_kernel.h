@@ -189,8 +189,9 @@ public:
         ComputeAxis(gx, sizes[0], tx, wx, maskX);
         ComputeAxis(gy, sizes[1], ty, wy, maskY);
         if constexpr (DIMS == 3) ComputeAxis(gz, sizes[2], tz, wz, maskZ);
-        if constexpr (MODE == kBilinear) MakeCornerWeights();
         result.box = ValidBox(result.padSlots);
+        // after the box, which the scalar unit waits for before it starts the window's DMA
+        if constexpr (MODE == kBilinear) MakeCornerWeights();
         result.rows = result.box.hiY - result.box.loY + 1;
         result.cols = result.box.hiX - result.box.loX + 1;
         if (result.rows <= 0 || result.cols <= 0 || result.box.hiZ < result.box.loZ) {
