@@ -463,16 +463,15 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
         plan.slabBytes = plan.slabRuns ? RoundUpTo(rows * t.inW * S::kElem, kBlockBytes) : rows * plan.pitch * S::kElem;
         plan.planeBytes = kBlockBytes + RoundUpTo(slabs * plan.slabBytes, kBlockBytes);
         plan.box = box;
-        plan.chunk = MinI(t.chunkChannels, t.windowBufBytes / plan.planeBytes);
+        // one channel per load (a load costs in proportion to its channels): the vector unit starts
+        // on each channel as soon as it lands, while the next one's load overlaps it
+        plan.chunk = t.windowBufBytes >= plan.planeBytes ? 1 : 0;
         plan.channelStride = plan.planeBytes;
         plan.useWindow = plan.chunk >= 1 && rows <= kMaxDmaBlockCount;
         if (plan.useWindow)
             taps.WindowOffsets(box, S::kElem, plan.pitch * S::kElem, kBlockBytes, tt.padSlots, plan.slabBytes);
         return plan;
     }
-
-    // A chunk's window load moves only its channels' planes.
-    __aicore__ static inline bool LoadPerChannel(const Plan&) { return true; }
 
     // The window of `channels` channels: planes of planeBytes, each led by a zero block.
     __aicore__ static inline void LoadWindow(const GridSampleTilingData& t, const GlobalTensor<T>& x,
@@ -588,10 +587,6 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
         taps.WindowOffsets(tt.box, plan.pixelBytes, plan.rowBytes, plan.pixelBytes, tt.padSlots, plan.slabBytes);
         return plan;
     }
-
-    // Dense rows load every channel's pixels whatever the chunk, and pixel blocks cost one DMA per
-    // row and a 32-byte block per pixel for up to a block of channels: no load is cheaper for fewer.
-    __aicore__ static inline bool LoadPerChannel(const Plan&) { return false; }
 
     __aicore__ static inline void LoadWindow(const GridSampleTilingData& t, const GlobalTensor<T>& x,
                                              const LocalTensor<T>& win, const Tile& tile, const Plan& plan,
@@ -857,7 +852,7 @@ public:
             const int64_t cBegin = groupBegin * t_.groupChannels;
             const int64_t cEnd = MinI(t_.c, groupEnd * t_.groupChannels);
             if (plan.useWindow) {
-                SampleFromWindow(geometry, plan, cBegin, cEnd, tile == lastTile);
+                SampleFromWindow(geometry, plan, cBegin, cEnd);
             } else {
                 SamplePerPoint(geometry, cBegin, cEnd);
             }
@@ -899,18 +894,12 @@ private:
         outQue_.FreeTensor(out);
     }
 
-    // lastTile: the core's last tile. Where a window load is proportional to its channels (planar
-    // windows), a tile's first chunk is one channel (the vector unit waits for it after the tile's
-    // coordinates) and so is the core's last (its store ends the kernel); the other chunks overlap
-    // the vector work.
-    __aicore__ inline void SampleFromWindow(const Tile& tile, const Plan& plan, int64_t cBegin, int64_t cEnd, bool lastTile) {
-        const bool ramp = Layout::LoadPerChannel(plan);
+    // Chunk by chunk (planar windows: a channel each; channel-last: plan.chunk channels), each
+    // window load overlapping the previous chunk's vector work and store.
+    __aicore__ inline void SampleFromWindow(const Tile& tile, const Plan& plan, int64_t cBegin, int64_t cEnd) {
         int64_t channels = 0;
         for (int64_t c0 = cBegin; c0 < cEnd; c0 += channels) {
             channels = MinI(plan.chunk, cEnd - c0);
-            if (ramp && channels > 1 && (c0 == cBegin || (lastTile && channels == cEnd - c0))) {
-                channels = c0 == cBegin ? 1 : channels - 1;
-            }
             LocalTensor<T> load = windowQue_.template AllocTensor<T>();
             Layout::LoadWindow(t_, xGm_, load, tile, plan, c0, channels);
             windowQue_.EnQue(load);
