@@ -331,17 +331,29 @@ private:
         const LocalTensor<float>& hi = scratch.t1;
         const LocalTensor<float>& tmp = scratch.t2;
         using AscendC::SELMODE;
-        AscendC::Select(lo, masks[0], taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        AscendC::Select(hi, masks[0], taps[0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        for (int32_t j = 1; j < kTaps; ++j) {
-            AscendC::Select(tmp, masks[j], taps[j], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Min(lo, lo, tmp, n);
-            AscendC::Select(tmp, masks[j], taps[j], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Max(hi, hi, tmp, n);
-        }
-        if (padSlots) {
-            AscendC::Select(lo, realSlots, lo, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Select(hi, realSlots, hi, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        if constexpr (MODE == kBilinear) {
+            // x1 = x0 + 1 before clamping: where either tap is valid, the clamped x0 is the smallest
+            // valid tap and the clamped x1 the largest (an invalid x0 = -1 clamps to x1 = 0, an
+            // invalid x1 = S to x0 = S - 1)
+            LocalTensor<uint16_t> any = scratch.mask.template ReinterpretCast<uint16_t>();
+            AscendC::Or(any, masks[0].template ReinterpretCast<uint16_t>(), masks[1].template ReinterpretCast<uint16_t>(),
+                        n / 16);
+            if (padSlots) AscendC::And(any, any, realSlots.template ReinterpretCast<uint16_t>(), n / 16);
+            AscendC::Select(lo, scratch.mask, taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(hi, scratch.mask, taps[1], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        } else {
+            AscendC::Select(lo, masks[0], taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(hi, masks[0], taps[0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            for (int32_t j = 1; j < kTaps; ++j) {
+                AscendC::Select(tmp, masks[j], taps[j], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Min(lo, lo, tmp, n);
+                AscendC::Select(tmp, masks[j], taps[j], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Max(hi, hi, tmp, n);
+            }
+            if (padSlots) {
+                AscendC::Select(lo, realSlots, lo, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Select(hi, realSlots, hi, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            }
         }
         AscendC::ReduceMin(dst[kRangeLo], lo, tmp, n);
         AscendC::ReduceMax(dst[kRangeHi], hi, tmp, n);
