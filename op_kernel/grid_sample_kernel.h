@@ -331,16 +331,18 @@ private:
         const LocalTensor<float>& hi = scratch.t1;
         const LocalTensor<float>& tmp = scratch.t2;
         using AscendC::SELMODE;
-        if constexpr (MODE == kBilinear) {
-            // x1 = x0 + 1 before clamping: where either tap is valid, the clamped x0 is the smallest
-            // valid tap and the clamped x1 the largest (an invalid x0 = -1 clamps to x1 = 0, an
-            // invalid x1 = S to x0 = S - 1)
+        // Bilinear taps, and bicubic's unless reflected, are consecutive before clamping (border
+        // clamps bicubic's, keeping their order): where any tap of the axis is valid, the clamped
+        // first tap is the smallest valid one and the clamped last the largest.
+        if (kTaps > 1 && (MODE == kBilinear || t_->padding != kReflection)) {
             LocalTensor<uint16_t> any = scratch.mask.template ReinterpretCast<uint16_t>();
             AscendC::Or(any, masks[0].template ReinterpretCast<uint16_t>(), masks[1].template ReinterpretCast<uint16_t>(),
                         n / 16);
+            for (int32_t j = 2; j < kTaps; ++j)
+                AscendC::Or(any, any, masks[j].template ReinterpretCast<uint16_t>(), n / 16);
             if (padSlots) AscendC::And(any, any, realSlots.template ReinterpretCast<uint16_t>(), n / 16);
             AscendC::Select(lo, scratch.mask, taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Select(hi, scratch.mask, taps[1], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(hi, scratch.mask, taps[kTaps - 1], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
         } else {
             AscendC::Select(lo, masks[0], taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             AscendC::Select(hi, masks[0], taps[0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
