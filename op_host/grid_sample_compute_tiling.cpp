@@ -79,7 +79,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     };
     // Largest slot count whose fixed buffers take at most ~40% of the UB; the rest is for the
     // output chunk and the input window, which set how many channels move per DMA.
-    int64_t slots = 2048;
+    int64_t slots = kMaxSlotCount;
     // Channel-last windows hold 32-byte pixel blocks, so they get a larger share of the UB.
     // Bicubic has 2.5x bilinear's per-slot vectors, and its per-channel work is 36 vector
     // instructions whose fixed issue cost dominates at small slot counts: it gets half the UB,

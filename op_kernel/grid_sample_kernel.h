@@ -48,6 +48,10 @@ constexpr int32_t kRangeHi = kBlockBytes / 4;
 constexpr int32_t kRangeAxisStride = 2 * kBlockBytes / 4;
 // DataCopyExtParams' GM gaps are 32-bit.
 constexpr int64_t kMaxDmaGapBytes = 0xFFFFFFFFll;
+// A DMA's start-up takes about as long as moving this many bytes with every core streaming (27
+// cycles at ~10 bytes per cycle, performance.md's fitted figures): the most a window load adds to
+// save one.
+constexpr int64_t kDmaStartupBytes = 256;
 
 __aicore__ inline int64_t RoundUpTo(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 __aicore__ inline int64_t MinI(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -151,10 +155,10 @@ public:
         boxResult_ = ub.Vector(kVecGathered, 0);   // free until the gathers
         if (DIMS == 3)
             for (int32_t k = 0; k < 3; ++k) splitIndex_[k] = ub.Vector(kVecSplitIndex, k).template ReinterpretCast<uint32_t>();
-        // the first offsets reuse vectors dead by the time offsets are built
-        const LocalTensor<float> reused[kReusedOffsetVectors] = {gx, gy, scratch.t1, scratch.t2};
+        // the first offsets reuse the carve's first vectors (grid, then scratch), dead by the time
+        // offsets are built; BuildOffsets sums in t2, beyond them
         for (int32_t k = 0; k < kTapCount; ++k)
-            off[k] = (k < kReusedOffsetVectors ? reused[k] : ub.Vector(kVecOffset, k - kReusedOffsetVectors))
+            off[k] = (k < kReusedOffsetVectors ? ub.Vector(kVecGrid, k) : ub.Vector(kVecOffset, k - kReusedOffsetVectors))
                          .template ReinterpretCast<uint32_t>();
         int32_t m = 0;
         for (int32_t j = 0; j < kTaps; ++j) maskX[j] = ub.Mask(m++);
@@ -185,8 +189,9 @@ public:
         ComputeAxis(gx, sizes[0], tx, wx, maskX);
         ComputeAxis(gy, sizes[1], ty, wy, maskY);
         if constexpr (DIMS == 3) ComputeAxis(gz, sizes[2], tz, wz, maskZ);
-        if constexpr (MODE == kBilinear) MakeCornerWeights();
         result.box = ValidBox(result.padSlots);
+        // after the box, which the scalar unit waits for before it starts the window's DMA
+        if constexpr (MODE == kBilinear) MakeCornerWeights();
         result.rows = result.box.hiY - result.box.loY + 1;
         result.cols = result.box.hiX - result.box.loX + 1;
         if (result.rows <= 0 || result.cols <= 0 || result.box.hiZ < result.box.loZ) {
@@ -256,19 +261,26 @@ private:
     }
 
     // Turns unnormalized, padded (bicubic: sanitized) coordinates into per-axis taps (clamped
-    // into the image), their validity masks and, except for nearest, their weights.
+    // into the image), their validity masks and, except for nearest, their weights. Bilinear and
+    // nearest take their taps in the temporaries t1, t2 and clamp them into place (TapValidity);
+    // bicubic pads its taps in place (reflection works in the temporaries), then clamps a copy.
     __aicore__ inline void ComputeAxis(const LocalTensor<float>& c, float size, LocalTensor<float>* taps,
                                        LocalTensor<float>* weights, LocalTensor<uint8_t>* masks) {
         const int32_t n = slots_;
         const bool ac = t_->alignCorners != 0;
         const int32_t padding = t_->padding;
         if constexpr (MODE == kNearest) {
-            RoundTo(taps[0], c, AscendC::RoundMode::CAST_RINT, n);   // round half to even
+            RoundTo(scratch.t1, c, AscendC::RoundMode::CAST_RINT, n);   // round half to even
+            TapValidity(masks[0], taps[0], scratch.t1, size, n);
         } else if constexpr (MODE == kBilinear) {
-            RoundTo(taps[0], c, AscendC::RoundMode::CAST_FLOOR, n);
-            AscendC::Adds(taps[1], taps[0], 1.0f, n);
-            AscendC::Sub(weights[1], c, taps[0], n);   // c - x0
-            AscendC::Sub(weights[0], taps[1], c, n);   // x1 - c
+            const LocalTensor<float>& x0 = scratch.t1;
+            const LocalTensor<float>& x1 = scratch.t2;
+            RoundTo(x0, c, AscendC::RoundMode::CAST_FLOOR, n);
+            AscendC::Adds(x1, x0, 1.0f, n);
+            AscendC::Sub(weights[1], c, x0, n);   // c - x0
+            AscendC::Sub(weights[0], x1, c, n);   // x1 - c
+            TapValidity(masks[0], taps[0], x0, size, n);
+            TapValidity(masks[1], taps[1], x1, size, n);
         } else {
             RoundTo(taps[1], c, AscendC::RoundMode::CAST_FLOOR, n);
             AscendC::Sub(scratch.t2, c, taps[1], n);  // fraction
@@ -276,11 +288,11 @@ private:
             AscendC::Adds(taps[0], taps[1], -1.0f, n);
             AscendC::Adds(taps[2], taps[1], 1.0f, n);
             AscendC::Adds(taps[3], taps[1], 2.0f, n);
-            for (int32_t j = 0; j < kTaps; ++j) PadTap(taps[j], size, padding, ac, scratch, n);
-        }
-        for (int32_t j = 0; j < kTaps; ++j) {
-            TapValidity(masks[j], scratch.t0, taps[j], size, n);
-            Clamp(taps[j], taps[j], 0.0f, size - 1.0f, n);
+            for (int32_t j = 0; j < kTaps; ++j) {
+                PadTap(taps[j], size, padding, ac, scratch, n);
+                TapValidity(masks[j], scratch.t0, taps[j], size, n);
+                AscendC::Adds(taps[j], scratch.t0, 0.0f, n);   // the clamped tap
+            }
         }
     }
 
@@ -319,17 +331,31 @@ private:
         const LocalTensor<float>& hi = scratch.t1;
         const LocalTensor<float>& tmp = scratch.t2;
         using AscendC::SELMODE;
-        AscendC::Select(lo, masks[0], taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        AscendC::Select(hi, masks[0], taps[0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        for (int32_t j = 1; j < kTaps; ++j) {
-            AscendC::Select(tmp, masks[j], taps[j], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Min(lo, lo, tmp, n);
-            AscendC::Select(tmp, masks[j], taps[j], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Max(hi, hi, tmp, n);
-        }
-        if (padSlots) {
-            AscendC::Select(lo, realSlots, lo, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Select(hi, realSlots, hi, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        // Bilinear taps, and bicubic's unless reflected, are consecutive before clamping (border
+        // clamps bicubic's, keeping their order): where any tap of the axis is valid, the clamped
+        // first tap is the smallest valid one and the clamped last the largest.
+        if (kTaps > 1 && (MODE == kBilinear || t_->padding != kReflection)) {
+            LocalTensor<uint16_t> any = scratch.mask.template ReinterpretCast<uint16_t>();
+            AscendC::Or(any, masks[0].template ReinterpretCast<uint16_t>(), masks[1].template ReinterpretCast<uint16_t>(),
+                        n / 16);
+            for (int32_t j = 2; j < kTaps; ++j)
+                AscendC::Or(any, any, masks[j].template ReinterpretCast<uint16_t>(), n / 16);
+            if (padSlots) AscendC::And(any, any, realSlots.template ReinterpretCast<uint16_t>(), n / 16);
+            AscendC::Select(lo, scratch.mask, taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(hi, scratch.mask, taps[kTaps - 1], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        } else {
+            AscendC::Select(lo, masks[0], taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(hi, masks[0], taps[0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            for (int32_t j = 1; j < kTaps; ++j) {
+                AscendC::Select(tmp, masks[j], taps[j], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Min(lo, lo, tmp, n);
+                AscendC::Select(tmp, masks[j], taps[j], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Max(hi, hi, tmp, n);
+            }
+            if (padSlots) {
+                AscendC::Select(lo, realSlots, lo, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Select(hi, realSlots, hi, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            }
         }
         AscendC::ReduceMin(dst[kRangeLo], lo, tmp, n);
         AscendC::ReduceMax(dst[kRangeHi], hi, tmp, n);
@@ -362,22 +388,22 @@ private:
     // slot is real), else 0.
     __aicore__ inline void BuildOffsets(bool padSlots) {
         const int32_t n = slots_;
+        const LocalTensor<float>& sum = scratch.t2;   // not one of the reused offset vectors
         LocalTensor<uint16_t> all = scratch.mask.template ReinterpretCast<uint16_t>();
         for (int32_t k = 0; k < kTapsZ; ++k) {
             for (int32_t i = 0; i < kTaps; ++i) {
                 for (int32_t j = 0; j < kTaps; ++j) {
-                    AscendC::Add(scratch.t0, ty[i], tx[j], n);
+                    AscendC::Add(sum, ty[i], tx[j], n);
                     AscendC::And(all, maskY[i].template ReinterpretCast<uint16_t>(),
                                  maskX[j].template ReinterpretCast<uint16_t>(), n / 16);
                     if constexpr (DIMS == 3) {
-                        AscendC::Add(scratch.t0, scratch.t0, tz[k], n);
+                        AscendC::Add(sum, sum, tz[k], n);
                         AscendC::And(all, all, maskZ[k].template ReinterpretCast<uint16_t>(), n / 16);
                     }
                     if (padSlots)
                         AscendC::And(all, all, realSlots.template ReinterpretCast<uint16_t>(), n / 16);
-                    AscendC::Select(scratch.t0, scratch.mask, scratch.t0, 0.0f,
-                                    AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                    AscendC::Cast(off[(k * kTaps + i) * kTaps + j].template ReinterpretCast<int32_t>(), scratch.t0,
+                    AscendC::Select(sum, scratch.mask, sum, 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                    AscendC::Cast(off[(k * kTaps + i) * kTaps + j].template ReinterpretCast<int32_t>(), sum,
                                   AscendC::RoundMode::CAST_RINT, n);
                 }
             }
@@ -410,14 +436,15 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
         int64_t slabBytes;      // one depth slab of a plane (3-D; the whole plane in 2-D)
         int64_t planeBytes;     // one channel: zero block + slabs
         bool contiguous;        // a channel's window is one run of the input
+        bool slabRuns;          // 3-D: each slab of a channel's window is one run of the input
         int64_t chunk;          // channels per window load
         int64_t channelStride;  // bytes between channels in UB
         bool useWindow;
     };
 
-    // Whole rows when the taps span at least half the width (and, in 3-D, whole slabs when they
-    // also span half the height): then the window is one contiguous run per channel. Builds the
-    // taps' offsets when the window is used.
+    // Whole rows when the taps span at least half the width (and, in 3-D, whole slabs when the
+    // rows that adds cost less than a DMA start-up): then the window is one contiguous run per
+    // channel, else one run per slab. Builds the taps' offsets when the window is used.
     __aicore__ static inline Plan PlanWindow(const GridSampleTilingData& t, Taps& taps, const TileTaps& tt) {
         Box box = tt.box;
         int64_t rows = tt.rows, cols = tt.cols;
@@ -427,7 +454,8 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
             cols = t.inW;
         }
         const bool wholeRows = cols == t.inW && t.inStrideH == t.inW;
-        if (DIMS == 3 && wholeRows && rows > 0 && 2 * rows >= t.inH && t.inStrideD == t.inH * t.inW) {
+        if (DIMS == 3 && wholeRows && rows > 0 && t.inStrideD == t.inH * t.inW &&
+            (t.inH - rows) * t.inW * S::kElem * (box.hiZ - box.loZ + 1) <= kDmaStartupBytes) {
             box.loY = 0;
             box.hiY = t.inH - 1;
             rows = t.inH;
@@ -438,21 +466,26 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
         const bool slabsAdjacent = rows == t.inH && t.inStrideD == t.inH * t.inW;
         plan.contiguous = wholeRows && (DIMS == 2 || slabs == 1 || slabsAdjacent) && planeGap >= 0 &&
                           planeGap <= kMaxDmaGapBytes;
-        // one run keeps the input's rows back to back; row-by-row DMAs land each row padded to 32 bytes
-        plan.pitch = plan.contiguous ? t.inW : RoundUpTo(cols * S::kElem, kBlockBytes) / S::kElem;
-        plan.slabBytes = rows * plan.pitch * S::kElem;   // a multiple of 32 bytes unless the window is one run
+        // whole rows of several slabs that are not adjacent: each slab's rows are one run, a block
+        // of one DMA per channel
+        const int64_t slabGap = (t.inStrideD - rows * t.inW) * S::kElem;
+        plan.slabRuns = !plan.contiguous && wholeRows && rows > 0 && slabs <= kMaxDmaBlockCount && slabGap >= 0 &&
+                        slabGap <= kMaxDmaGapBytes;
+        // runs keep the input's rows back to back; row-by-row DMAs land each row padded to 32 bytes
+        plan.pitch = plan.contiguous || plan.slabRuns ? t.inW : RoundUpTo(cols * S::kElem, kBlockBytes) / S::kElem;
+        // a multiple of 32 bytes unless the window is one run (a slab run lands padded to 32 bytes)
+        plan.slabBytes = plan.slabRuns ? RoundUpTo(rows * t.inW * S::kElem, kBlockBytes) : rows * plan.pitch * S::kElem;
         plan.planeBytes = kBlockBytes + RoundUpTo(slabs * plan.slabBytes, kBlockBytes);
         plan.box = box;
-        plan.chunk = MinI(t.chunkChannels, t.windowBufBytes / plan.planeBytes);
+        // one channel per load (a load costs in proportion to its channels): the vector unit starts
+        // on each channel as soon as it lands, while the next one's load overlaps it
+        plan.chunk = t.windowBufBytes >= plan.planeBytes ? 1 : 0;
         plan.channelStride = plan.planeBytes;
         plan.useWindow = plan.chunk >= 1 && rows <= kMaxDmaBlockCount;
         if (plan.useWindow)
             taps.WindowOffsets(box, S::kElem, plan.pitch * S::kElem, kBlockBytes, tt.padSlots, plan.slabBytes);
         return plan;
     }
-
-    // A chunk's window load moves only its channels' planes.
-    __aicore__ static inline bool LoadPerChannel(const Plan&) { return true; }
 
     // The window of `channels` channels: planes of planeBytes, each led by a zero block.
     __aicore__ static inline void LoadWindow(const GridSampleTilingData& t, const GlobalTensor<T>& x,
@@ -475,6 +508,15 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
                                  DataCopyExtParams(static_cast<uint16_t>(channels), static_cast<uint32_t>(runElems * S::kElem),
                                                    static_cast<uint32_t>(planeGap), 1, 0),
                                  DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+            return;
+        }
+        if (plan.slabRuns) {
+            for (int64_t c = 0; c < channels; ++c) {
+                AscendC::DataCopyPad(win[c * planeElems + kBlockBytes / S::kElem], x[src + c * t.inStrideC],
+                                     DataCopyExtParams(static_cast<uint16_t>(slabs), static_cast<uint32_t>(rows * t.inW * S::kElem),
+                                                       static_cast<uint32_t>((t.inStrideD - rows * t.inW) * S::kElem), 0, 0),
+                                     DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+            }
             return;
         }
         for (int64_t c = 0; c < channels; ++c) {
@@ -560,10 +602,6 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
         return plan;
     }
 
-    // Dense rows load every channel's pixels whatever the chunk, and pixel blocks cost one DMA per
-    // row and a 32-byte block per pixel for up to a block of channels: no load is cheaper for fewer.
-    __aicore__ static inline bool LoadPerChannel(const Plan&) { return false; }
-
     __aicore__ static inline void LoadWindow(const GridSampleTilingData& t, const GlobalTensor<T>& x,
                                              const LocalTensor<T>& win, const Tile& tile, const Plan& plan,
                                              int64_t c0, int64_t channels) {
@@ -630,6 +668,8 @@ public:
         t_ = &tiling;
         slots_ = tiling.slotCount;
         gathered_ = ub.Vector(kVecGathered, 0);
+        run_ = ub.Vector(kVecTap, 0);   // the tap vectors: kGatherRun of them (the inventory's rule)
+        runIo_ = gathered_.template ReinterpretCast<T>();   // half types: kVecGathered and kVecHalfGather
         if (MODE == kBicubic || (DIMS == 3 && MODE == kBilinear)) rowAcc_ = ub.Vector(kVecRowAcc, 0);
         if (DIMS == 3 && MODE == kBicubic) planeAcc_ = ub.Vector(kVecPlaneAcc, 0);
         if (!kFloatIo) {
@@ -639,26 +679,26 @@ public:
     }
 
     // out[s0 .. s0+count) of one channel = weighted sum of its taps read from `src` at `base`.
+    // wholeTile (the window path: s0 = 0, count = every slot): each run of GatherRunOf(MODE) taps
+    // is gathered by one instruction into the tap vectors, dead by then; otherwise (the per-point
+    // path, whose scalar unit still reads the taps) one tap at a time. The same sums either way.
     __aicore__ inline void Combine(const Taps& taps, const LocalTensor<T>& out, const LocalTensor<T>& src, uint32_t base,
-                                   int32_t s0, int32_t count) {
+                                   int32_t s0, int32_t count, bool wholeTile) {
         if constexpr (MODE == kNearest) {
             AscendC::Gather(out, src, taps.off[0][s0], base, count);
             return;
         }
         LocalTensor<float> acc;
         if constexpr (kFloatIo) acc = out; else acc = acc_;
-        const LocalTensor<float>& g = gathered_;
         if constexpr (MODE == kBilinear) {
             // 2-D: one plane straight into the accumulator; 3-D: two planes weighted in z
             const LocalTensor<float>* corner[4] = {&taps.wx[0], &taps.wx[1], &taps.wy[0], &taps.wy[1]};
             for (int32_t z = 0; z < kTapsZ; ++z) {
                 const LocalTensor<float>& plane = DIMS == 3 ? rowAcc_ : acc;
-                GatherTap(g, src, taps.off[z * 4][s0], base, count);
-                AscendC::Mul(plane, g, (*corner[0])[s0], count);
-                for (int32_t k = 1; k < 4; ++k) {
-                    GatherTap(g, src, taps.off[z * 4 + k][s0], base, count);
-                    AscendC::MulAddDst(plane, g, (*corner[k])[s0], count);
-                }
+                AscendC::Mul(plane, TapValues(taps, z * 4, 0, src, base, s0, count, wholeTile), (*corner[0])[s0], count);
+                for (int32_t k = 1; k < 4; ++k)
+                    AscendC::MulAddDst(plane, TapValues(taps, z * 4, k, src, base, s0, count, wholeTile), (*corner[k])[s0],
+                                       count);
                 if constexpr (DIMS == 3) {
                     if (z == 0) {
                         AscendC::Mul(acc, plane, taps.wz[0][s0], count);
@@ -673,8 +713,9 @@ public:
             for (int32_t k = 0; k < kTapsZ; ++k) {
                 const LocalTensor<float>& plane = DIMS == 3 ? planeAcc_ : acc;
                 for (int32_t i = 0; i < kTaps; ++i) {
+                    const int32_t row = (k * kTaps + i) * kTaps;
                     for (int32_t j = 0; j < kTaps; ++j) {
-                        GatherTap(g, src, taps.off[(k * kTaps + i) * kTaps + j][s0], base, count);
+                        const LocalTensor<float> g = TapValues(taps, row, j, src, base, s0, count, wholeTile);
                         if (j == 0) {
                             AscendC::Mul(rowAcc_, g, taps.wx[0][s0], count);
                         } else {
@@ -730,6 +771,26 @@ public:
     }
 
 private:
+    // Tap r of the run of taps whose offsets start at off[first], as float: on the whole tile the
+    // run is gathered (and cast) at its first tap, else tap r alone.
+    __aicore__ inline LocalTensor<float> TapValues(const Taps& taps, int32_t first, int32_t r, const LocalTensor<T>& src,
+                                                   uint32_t base, int32_t s0, int32_t count, bool wholeTile) {
+        if (!wholeTile) {
+            GatherTap(gathered_, src, taps.off[first + r][s0], base, count);
+            return gathered_;
+        }
+        if (r == 0) {
+            const int32_t runCount = kGatherRun * slots_;
+            if constexpr (kFloatIo) {
+                AscendC::Gather(run_, src, taps.off[first], base, runCount);
+            } else {
+                AscendC::Gather(runIo_, src, taps.off[first], base, runCount);
+                AscendC::Cast(run_, runIo_, AscendC::RoundMode::CAST_NONE, runCount);
+            }
+        }
+        return run_[r * slots_];
+    }
+
     // One tap of `count` slots from `src` (bytes offsets + base) as float into `dst`.
     __aicore__ inline void GatherTap(const LocalTensor<float>& dst, const LocalTensor<T>& src,
                                      const LocalTensor<uint32_t>& offsets, uint32_t base, int32_t count) {
@@ -743,8 +804,9 @@ private:
 
     const GridSampleTilingData* t_ = nullptr;
     int32_t slots_ = 0;
-    LocalTensor<float> gathered_, acc_, rowAcc_, planeAcc_;
-    LocalTensor<T> gatheredIo_;
+    static constexpr int32_t kGatherRun = GatherRunOf(MODE);
+    LocalTensor<float> gathered_, acc_, rowAcc_, planeAcc_, run_;
+    LocalTensor<T> gatheredIo_, runIo_;
 };
 
 // ---- the kernel -------------------------------------------------------------------------------
@@ -804,7 +866,7 @@ public:
             const int64_t cBegin = groupBegin * t_.groupChannels;
             const int64_t cEnd = MinI(t_.c, groupEnd * t_.groupChannels);
             if (plan.useWindow) {
-                SampleFromWindow(geometry, plan, cBegin, cEnd, tile == lastTile);
+                SampleFromWindow(geometry, plan, cBegin, cEnd);
             } else {
                 SamplePerPoint(geometry, cBegin, cEnd);
             }
@@ -846,25 +908,19 @@ private:
         outQue_.FreeTensor(out);
     }
 
-    // lastTile: the core's last tile. Where a window load is proportional to its channels (planar
-    // windows), a tile's first chunk is one channel (the vector unit waits for it after the tile's
-    // coordinates) and so is the core's last (its store ends the kernel); the other chunks overlap
-    // the vector work.
-    __aicore__ inline void SampleFromWindow(const Tile& tile, const Plan& plan, int64_t cBegin, int64_t cEnd, bool lastTile) {
-        const bool ramp = Layout::LoadPerChannel(plan);
+    // Chunk by chunk (planar windows: a channel each; channel-last: plan.chunk channels), each
+    // window load overlapping the previous chunk's vector work and store.
+    __aicore__ inline void SampleFromWindow(const Tile& tile, const Plan& plan, int64_t cBegin, int64_t cEnd) {
         int64_t channels = 0;
         for (int64_t c0 = cBegin; c0 < cEnd; c0 += channels) {
             channels = MinI(plan.chunk, cEnd - c0);
-            if (ramp && channels > 1 && (c0 == cBegin || (lastTile && channels == cEnd - c0))) {
-                channels = c0 == cBegin ? 1 : channels - 1;
-            }
             LocalTensor<T> load = windowQue_.template AllocTensor<T>();
             Layout::LoadWindow(t_, xGm_, load, tile, plan, c0, channels);
             windowQue_.EnQue(load);
             LocalTensor<T> win = windowQue_.template DeQue<T>();
             LocalTensor<T> out = outQue_.template AllocTensor<T>();
             for (int64_t c = 0; c < channels; ++c)
-                combine_.Combine(taps_, out[c * slots_], win, static_cast<uint32_t>(c * plan.channelStride), 0, slots_);
+                combine_.Combine(taps_, out[c * slots_], win, static_cast<uint32_t>(c * plan.channelStride), 0, slots_, true);
             windowQue_.FreeTensor(win);
             outQue_.EnQue(out);
             StoreChunk(tile, c0, channels);
@@ -893,7 +949,7 @@ private:
                 area = windowQue_.template DeQue<T>();
                 for (int64_t c = 0; c < channels; ++c)
                     combine_.Combine(taps_, out[c * slots_ + s0], area, static_cast<uint32_t>(c * layout.channelStride),
-                                     static_cast<int32_t>(s0), static_cast<int32_t>(count));
+                                     static_cast<int32_t>(s0), static_cast<int32_t>(count), false);
                 windowQue_.FreeTensor(area);
             }
             outQue_.EnQue(out);

@@ -80,22 +80,36 @@ struct GridSampleTilingData {
 // carves them from it (GridSampleTaps / GridSampleCombine), so the two cannot drift apart.
 enum UbVectorKind : int32_t {
     kVecGrid = 0,     // grid x, y (, z) as float
-    kVecTap,          // per axis: the tap coordinates (later: their byte offsets in the window)
-    kVecWeight,       // per axis: the tap weights (bilinear: the four corner weights)
     kVecScratch,      // t0, t1, t2, adjacent: together they hold a whole converted grid tile
-    kVecGathered,     // one gathered tap as float
+    kVecTap,          // per axis: the tap coordinates (later: their byte offsets in the window;
+                      // then, on the window path, a run of gathered taps as float)
+    kVecWeight,       // per axis: the tap weights (bilinear: the four corner weights)
+    kVecGathered,     // one gathered tap as float (the per-point path)
+    kVecHalfGather,   // float16 / bfloat16: taps gathered as themselves (with kVecGathered: a run)
     kVecRowAcc,       // bicubic rows, trilinear planes
     kVecPlaneAcc,     // tricubic planes
     kVecHalfAcc,      // float16 / bfloat16: the float accumulator
-    kVecHalfGather,   // float16 / bfloat16: a tap gathered as itself
     kVecSplitIndex,   // 3-D: Gather indices that split (x, y, z) triples
     kVecOffset,       // tap offsets beyond the first kReusedOffsetVectors
     kUbVectorKinds
 };
-// The first four tap offsets are built last in a tile's preparation, when grid x/y and the
-// temporaries t1/t2 are dead, and live there.
+// The first four tap offsets are built last in a tile's preparation, when the grid vectors and the
+// temporaries t0 (3-D) and t1 (2-D) are dead, and live in the first four vectors of the carve (the
+// grid's, then the scratch's): every run of GatherRunOf offsets the window path gathers with one
+// instruction is contiguous (kVecOffset holds the rest in order).
 constexpr int32_t kReusedOffsetVectors = 4;
 constexpr int32_t kScratchVectors = 3;
+static_assert(kVecGrid == 0 && kVecScratch == kVecGrid + 1, "the reused offset vectors are the carve's first");
+// Taps one Gather instruction picks on the window path: the 4 corners of a bilinear plane, the 4
+// x taps of a cubic row, nearest's single tap. Gathered as float into the tap vectors (dead by
+// then); half types gather the run as themselves into kVecGathered and kVecHalfGather, adjacent.
+__aicore__ constexpr int32_t GatherRunOf(int32_t mode) { return mode == kNearest ? 1 : 4; }
+static_assert(kVecHalfGather == kVecGathered + 1, "a half run spans kVecGathered and kVecHalfGather");
+// Gather's count form issues ceil(count / 64) repeats of 64 offsets and the repeat count is 8 bits
+// (simulator Gather; docs/ascendc-api): a run of a tile's slots stays within it.
+constexpr int32_t kMaxGatherCount = 255 * 64;
+// The host tiling's largest tile (point slots).
+constexpr int32_t kMaxSlotCount = 2048;
 // Per-point path: taps are fetched for groups of this many points.
 constexpr int32_t kPointGroup = 16;
 constexpr int32_t kUbBlockBytes = 32;
@@ -113,14 +127,14 @@ __aicore__ constexpr int32_t TapCountOf(int32_t mode, int32_t dims) {
 
 // The table: one row per (spatial dims, interpolation mode), float32 I/O; half types add one
 // kVecHalfAcc and one kVecHalfGather (UbInventoryOf).
-//                          grid tap wgt scr gth row pln hAc hGa spl  off                   masks
+//                          grid scr tap wgt gth hGa row pln hAc spl  off                   masks
 constexpr UbInventory kUbInventoryTable[2][3] = {
-    {{{2, 4, 4, 3, 1, 0, 0, 0, 0, 0, 0}, 2 * 2 + 2},       // 2-D bilinear
-     {{2, 2, 0, 3, 1, 0, 0, 0, 0, 0, 0}, 2 * 1 + 2},       // 2-D nearest
-     {{2, 8, 8, 3, 1, 1, 0, 0, 0, 0, 12}, 2 * 4 + 2}},     // 2-D bicubic
-    {{{3, 6, 6, 3, 1, 1, 0, 0, 0, 3, 4}, 3 * 2 + 2},       // 3-D trilinear
-     {{3, 3, 0, 3, 1, 0, 0, 0, 0, 3, 0}, 3 * 1 + 2},       // 3-D nearest
-     {{3, 12, 12, 3, 1, 1, 1, 0, 0, 3, 60}, 3 * 4 + 2}}};  // 3-D tricubic
+    {{{2, 3, 4, 4, 1, 0, 0, 0, 0, 0, 0}, 2 * 2 + 2},       // 2-D bilinear
+     {{2, 3, 2, 0, 1, 0, 0, 0, 0, 0, 0}, 2 * 1 + 2},       // 2-D nearest
+     {{2, 3, 8, 8, 1, 0, 1, 0, 0, 0, 12}, 2 * 4 + 2}},     // 2-D bicubic
+    {{{3, 3, 6, 6, 1, 0, 1, 0, 0, 3, 4}, 3 * 2 + 2},       // 3-D trilinear
+     {{3, 3, 3, 0, 1, 0, 0, 0, 0, 3, 0}, 3 * 1 + 2},       // 3-D nearest
+     {{3, 3, 12, 12, 1, 0, 1, 1, 0, 3, 60}, 3 * 4 + 2}}};  // 3-D tricubic
 static_assert(sizeof(kUbInventoryTable) / sizeof(kUbInventoryTable[0][0]) == 6,
               "one inventory row per (2-D / 3-D) x (bilinear, nearest, bicubic)");
 static_assert(sizeof(kUbInventoryTable[0][0].vectors) / sizeof(int32_t) == kUbVectorKinds,
@@ -150,7 +164,16 @@ __aicore__ constexpr bool UbInventoryRowConsistent(int32_t mode, int32_t dims) {
            inv.vectors[kVecWeight] == (mode == kNearest ? 0 : dims * TapsPerAxisOf(mode)) &&
            inv.vectors[kVecScratch] == kScratchVectors &&
            inv.vectors[kVecOffset] == (taps > kReusedOffsetVectors ? taps - kReusedOffsetVectors : 0) &&
-           inv.vectors[kVecSplitIndex] == (dims == 3 ? 3 : 0) && inv.masks == dims * TapsPerAxisOf(mode) + 2;
+           inv.vectors[kVecSplitIndex] == (dims == 3 ? 3 : 0) && inv.masks == dims * TapsPerAxisOf(mode) + 2 &&
+           // the reused offsets end before t2, where BuildOffsets sums
+           dims + kScratchVectors - 1 >= kReusedOffsetVectors &&
+           // a run of gathered taps fits the tap vectors, and as halves (2 per float) kVecGathered
+           // and kVecHalfGather; no run straddles the reused offsets' end; one Gather takes a run
+           inv.vectors[kVecTap] >= GatherRunOf(mode) &&
+           2 * (inv.vectors[kVecGathered] + UbInventoryOf(mode, kFloat16, dims).vectors[kVecHalfGather]) >=
+               GatherRunOf(mode) &&
+           kReusedOffsetVectors % GatherRunOf(mode) == 0 && taps % GatherRunOf(mode) == 0 &&
+           GatherRunOf(mode) * kMaxSlotCount <= kMaxGatherCount;
 }
 static_assert(UbInventoryRowConsistent(kBilinear, 2) && UbInventoryRowConsistent(kNearest, 2) &&
                   UbInventoryRowConsistent(kBicubic, 2) && UbInventoryRowConsistent(kBilinear, 3) &&

@@ -32,7 +32,7 @@ int64_t CeilDivI(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 // Float vectors the kernel carves (UbCarve): gx, gy, taps per axis, weights per axis (not for
 // nearest), t0, t1, t2, gathered, rowAcc (bicubic), acc and gatheredIo (half types), and one offset
-// per tap beyond the four that reuse gx, gy, t1 and t2.
+// per tap beyond the four that reuse the first four (gx, gy, then gz or t0, t1).
 int64_t KernelPointVectors(int32_t mode, int32_t dataKind) {
     const int64_t t = Taps(mode);
     const int64_t ownOffsets = t * t > 4 ? t * t - 4 : 0;
@@ -139,6 +139,8 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
 
     // Slots.
     CHECK_MSG(t.slotCount > 0 && t.slotCount % 64 == 0, where + ": slotCount " + std::to_string(t.slotCount));
+    // The window path gathers a run of 4 taps of every slot with one Gather: at most 255 repeats of 64.
+    CHECK_MSG(4 * int64_t(t.slotCount) <= 255 * 64, where + ": slotCount " + std::to_string(t.slotCount));
     if (t.flatTiles) {
         // A flat tile is one contiguous run in grid and out: whole, packed rows only.
         CHECK_MSG(t.tileCols == p.outW && p.gridStrideH == 2 * p.outW && p.outStrideH == p.outW,
