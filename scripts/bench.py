@@ -511,7 +511,7 @@ def main():
             "and the grid over the modelled MTE2 bandwidth, the output over MTE3, with every core active; per "
             "output its taps over the Gather rate and a multiply-add per tap over the vector rate; the largest "
             "binds. Anchor: the official algorithm "
-            "(shared/docs/anchor.md) costed analytically with the same constants (ascend_gridsample/npu_model.py). "
+            "(Ascend's GridSampler2D implementation) costed analytically with the same constants (ascend_gridsample/npu_model.py). "
             "Counters per output element from the checked build.\n\n" + table(npu_header, npu_rows) + "\n")
     if args.npu_only:
         text = text.replace(table(cpu_header, cpu_rows), "(not measured: --npu-only)")
