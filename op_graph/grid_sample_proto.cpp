@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "acl/acl_base.h"
+#include "op_host/attr_names.h"
 
 namespace ge {
 namespace {
@@ -29,10 +30,10 @@ std::string Dims(const Shape& s) {
 // function checks them itself.
 bool IsIrDataType(DataType t) { return t == DT_FLOAT16 || t == DT_FLOAT || t == DT_BF16; }
 
-bool OneOf(const AscendString& v, std::initializer_list<const char*> names) {
-    for (const char* n : names)
-        if (std::string(v.GetString()) == n) return true;
-    return false;
+// A value of one of the enum attributes' names (op_host/attr_names.h, the codes' one table).
+template <size_t N>
+bool OneOf(const AscendString& v, const char* const (&names)[N]) {
+    return opattr::IndexOfName(v.GetString(), names) >= 0;
 }
 
 }  // namespace
@@ -42,10 +43,10 @@ IMPLEMT_COMMON_INFERFUNC(GridSampleInferShape) {
     int64_t scheduler = 0;
     bool channelLast = false;
     if (op.GetAttr("interpolation_mode", interpolation) != GRAPH_SUCCESS ||
-        !OneOf(interpolation, {"bilinear", "nearest", "bicubic"}))
+        !OneOf(interpolation, opattr::kGridSampleModes))
         return Fail(std::string("interpolation_mode is '") + interpolation.GetString() +
                     "'; expected bilinear, nearest or bicubic");
-    if (op.GetAttr("padding_mode", padding) != GRAPH_SUCCESS || !OneOf(padding, {"zeros", "border", "reflection"}))
+    if (op.GetAttr("padding_mode", padding) != GRAPH_SUCCESS || !OneOf(padding, opattr::kGridSamplePaddings))
         return Fail(std::string("padding_mode is '") + padding.GetString() + "'; expected zeros, border or reflection");
     if (op.GetAttr("scheduler_mode", scheduler) != GRAPH_SUCCESS || (scheduler != 0 && scheduler != 1))
         return Fail("scheduler_mode is " + std::to_string(scheduler) + "; expected 0 or 1");

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "acl/acl_base.h"
+#include "op_host/attr_names.h"
 
 namespace ge {
 namespace {
@@ -31,24 +32,16 @@ std::string List(const std::vector<int64_t>& v) {
     return out + "]";
 }
 
-bool OneOf(const std::string& v, const std::vector<const char*>& names, std::string* choices) {
-    *choices = "";
-    bool found = false;
-    for (size_t i = 0; i < names.size(); ++i) {
-        *choices += (i ? (i + 1 == names.size() ? " or " : ", ") : "") + std::string(names[i]);
-        found = found || v == names[i];
-    }
-    return found;
-}
-
-graphStatus CheckChoice(const Operator& op, const char* attr, const std::vector<const char*>& names, std::string* value) {
+// The attribute's value, one of `names` (op_host/attr_names.h, the codes' one table).
+template <size_t N>
+graphStatus CheckChoice(const Operator& op, const char* attr, const char* const (&names)[N], std::string* value) {
     AscendString text;
     if (op.GetAttr(attr, text) != GRAPH_SUCCESS) return Fail(std::string("attribute ") + attr + " is not set");
     *value = text.GetString();
+    if (opattr::IndexOfName(value->c_str(), names) >= 0) return GRAPH_SUCCESS;
     std::string choices;
-    if (!OneOf(*value, names, &choices))
-        return Fail(std::string(attr) + " is '" + *value + "'; expected " + choices);
-    return GRAPH_SUCCESS;
+    for (size_t i = 0; i < N; ++i) choices += (i ? (i + 1 == N ? " or " : ", ") : "") + std::string(names[i]);
+    return Fail(std::string(attr) + " is '" + *value + "'; expected " + choices);
 }
 
 bool IsImageType(DataType t) {
@@ -87,11 +80,10 @@ bool ReadFloats(const Tensor& t, std::vector<float>* out) {
 
 IMPLEMT_COMMON_INFERFUNC(InterpolateInferShape) {
     std::string mode, calc, coord, nearest;
-    if (CheckChoice(op, "mode", {"nearest", "linear", "linear_onnx", "cubic", "bilinear_pillow", "bicubic_pillow"}, &mode) ||
-        CheckChoice(op, "shape_calculation_mode", {"sizes", "scales"}, &calc) ||
-        CheckChoice(op, "coordinate_transformation_mode",
-                    {"half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn", "align_corners"}, &coord) ||
-        CheckChoice(op, "nearest_mode", {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"}, &nearest))
+    if (CheckChoice(op, "mode", opattr::kInterpolateModes, &mode) ||
+        CheckChoice(op, "shape_calculation_mode", opattr::kInterpolateShapeCalcModes, &calc) ||
+        CheckChoice(op, "coordinate_transformation_mode", opattr::kInterpolateCoordModes, &coord) ||
+        CheckChoice(op, "nearest_mode", opattr::kInterpolateNearestModes, &nearest))
         return GRAPH_FAILED;
     float cubeCoeff = -0.75f;
     op.GetAttr("cube_coeff", cubeCoeff);

@@ -1,6 +1,8 @@
 // The string values of the operators' enum attributes, in the order of their integer codes (the
-// aclnn interpolationMode / paddingMode and aclnnInterpolate codes), shared by the OpDef tiling
-// functions, the graph kernels and the aclnn layers that build TilingContexts.
+// aclnn interpolationMode / paddingMode and aclnnInterpolate codes): the one table of them, used by
+// the OpDef tiling functions, the aclnn layers that build TilingContexts, the graph kernels, the GE
+// prototypes' infer functions and the ONNX plugin; the Python tables are tested against it
+// (extension attribute_names()). GridSample's codes are op_kernel/grid_sample_vocabulary.h's.
 #pragma once
 #include <cstddef>
 #include <cstdint>

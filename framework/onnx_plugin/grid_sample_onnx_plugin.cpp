@@ -19,6 +19,7 @@
 
 #include "acl/acl_base.h"
 #include "graph/operator.h"
+#include "op_host/attr_names.h"
 #include "framework/onnx_plugin/onnx_node_json.h"
 #include "register/register.h"
 
@@ -79,7 +80,7 @@ Status ParseGridSampleOnnx(const ge::Operator& op_src, ge::Operator& op_dest) {
     if (m == modes.end())
         return Reject(node, "mode '" + mode + "' is not a GridSample-" + std::to_string(version) + " mode; expected " +
                                 (version == 16 ? "bilinear, nearest or bicubic" : "linear, nearest or cubic"));
-    if (padding != "zeros" && padding != "border" && padding != "reflection")
+    if (opattr::IndexOfName(padding.c_str(), opattr::kGridSamplePaddings) < 0)   // ONNX's padding names are GridSample's
         return Reject(node, "padding_mode '" + padding + "'; expected zeros, border or reflection");
     if (alignCorners != 0 && alignCorners != 1)
         return Reject(node, "align_corners " + std::to_string(alignCorners) + "; expected 0 or 1");

@@ -34,6 +34,7 @@
 #include "aclnnop/aclnn_upsample_nearest_3d_backward.h"
 #include "aclnnop/aclnn_upsample_trilinear_3d_backward.h"
 #include "op_host/aclnn_call.h"
+#include "op_host/attr_names.h"
 #include "aclnnop/aclnn_grid_sampler2d_backward.h"
 #include "aclnnop/aclnn_grid_sampler3d_backward.h"
 #include "aclnnop/aclnn_grid_sampler_nd_backward.h"
@@ -532,6 +533,18 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
     m.def("grid_sample_backward_last_plan", [] { return std::string(aclnnGridSamplerBackwardLastPlan()); });
     m.def("set_platform", &SetPlatform, py::arg("soc") = "", py::arg("cores") = 0, py::arg("ub_bytes") = 0);
     m.def("platform", &Platform);
+    // the enum attributes' names in code order (op_host/attr_names.h), which the Python tables must agree with
+    m.def("attribute_names", [] {
+        auto list = [](const auto& names) { return std::vector<std::string>(std::begin(names), std::end(names)); };
+        py::dict d;
+        d["grid_sample_modes"] = list(opattr::kGridSampleModes);
+        d["grid_sample_paddings"] = list(opattr::kGridSamplePaddings);
+        d["interpolate_modes"] = list(opattr::kInterpolateModes);
+        d["coordinate_transformation_modes"] = list(opattr::kInterpolateCoordModes);
+        d["nearest_modes"] = list(opattr::kInterpolateNearestModes);
+        d["shape_calculation_modes"] = list(opattr::kInterpolateShapeCalcModes);
+        return d;
+    });
     m.def("cost_constants", &CostConstants);
     m.def("interpolate", &Interpolate, py::arg("x"), py::arg("y"), py::arg("scales"), py::arg("sizes"), py::arg("axes"),
           py::arg("mode"), py::arg("shape_calculation_mode"), py::arg("coordinate_transformation_mode"),

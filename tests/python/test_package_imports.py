@@ -50,3 +50,21 @@ def test_no_import_cycles_between_package_modules():
     assert cycle(graph) is None, f"import cycle: {' -> '.join(cycle(graph))}"
     assert graph["_runtime"] == set()
     assert "_api" not in graph["_torch_ops"] | graph["_interpolate_torch"] | graph["_grid_sample"] | graph["_interpolate"]
+
+
+def test_python_attribute_tables_agree_with_the_operators_table():
+    """The Python names and codes of the enum attributes are op_host/attr_names.h's (the table the
+    aclnn layer, the tilings, the graph prototypes and the ONNX plugin use), plus torch's aliases."""
+    from ascend_gridsample import _grid_sample, _interpolate
+    from ascend_gridsample._runtime import extension
+    names = extension().attribute_names()
+
+    def coded(table):
+        return dict(zip(table, range(len(table))))
+
+    assert _grid_sample._MODES == {**coded(names["grid_sample_modes"]), "linear": 0, "cubic": 2}
+    assert _grid_sample._PADDINGS == coded(names["grid_sample_paddings"])
+    assert _interpolate.MODES == coded(names["interpolate_modes"])
+    assert _interpolate.COORDINATE_TRANSFORMATION_MODES == coded(names["coordinate_transformation_modes"])
+    assert _interpolate.NEAREST_MODES == coded(names["nearest_modes"])
+    assert _interpolate.SHAPE_CALCULATION_MODES == coded(names["shape_calculation_modes"])
