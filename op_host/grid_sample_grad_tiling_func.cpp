@@ -24,12 +24,7 @@ ge::graphStatus GridSampleGradTilingFunc(gert::TilingContext* context) {
         grid.GetDim(rank - 1) != static_cast<int64_t>(rank) - 2)
         return ge::GRAPH_FAILED;
     GradProblem p;
-    switch (xDesc->GetDataType()) {
-        case ge::DT_FLOAT: p.dataKind = kFloat32; break;
-        case ge::DT_FLOAT16: p.dataKind = kFloat16; break;
-        case ge::DT_BF16: p.dataKind = kBFloat16; break;
-        default: return ge::GRAPH_FAILED;
-    }
+    if (!GridSampleDataKindOf(xDesc->GetDataType(), &p.dataKind)) return ge::GRAPH_FAILED;
     p.mode = opattr::IndexOfName(attrs->GetStr(kGradAttrInterpolationMode), opattr::kGridSampleModes);
     p.padding = opattr::IndexOfName(attrs->GetStr(kGradAttrPaddingMode), opattr::kGridSamplePaddings);
     const bool* alignCorners = attrs->GetBool(kGradAttrAlignCorners);

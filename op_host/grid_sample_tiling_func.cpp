@@ -55,12 +55,7 @@ ge::graphStatus GridSampleTilingFunc(gert::TilingContext* context) {
         return ge::GRAPH_FAILED;
 
     Problem p;
-    switch (xDesc->GetDataType()) {
-        case ge::DT_FLOAT: p.dataKind = kFloat32; break;
-        case ge::DT_FLOAT16: p.dataKind = kFloat16; break;
-        case ge::DT_BF16: p.dataKind = kBFloat16; break;
-        default: return ge::GRAPH_FAILED;
-    }
+    if (!GridSampleDataKindOf(xDesc->GetDataType(), &p.dataKind)) return ge::GRAPH_FAILED;
     p.mode = opattr::IndexOfName(attrs->GetStr(kAttrInterpolationMode), opattr::kGridSampleModes);
     p.padding = opattr::IndexOfName(attrs->GetStr(kAttrPaddingMode), opattr::kGridSamplePaddings);
     const bool* alignCorners = attrs->GetBool(kAttrAlignCorners);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "exe_graph/runtime/tiling_context.h"
+#include "op_kernel/grid_sample_vocabulary.h"
 
 namespace gridsample {
 
@@ -36,6 +37,17 @@ ge::graphStatus WriteTiling(gert::TilingContext* context, const TilingData& data
     if (context->SetTilingKey(tilingKey) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
     workspaces[0] = static_cast<size_t>(platform.systemWorkspaceBytes + ownWorkspaceBytes);
     return ge::GRAPH_SUCCESS;
+}
+
+// GridSample's data kind (op_kernel/grid_sample_vocabulary.h) of a tensor's dtype; false for a dtype
+// the AI Core kernels do not take.
+inline bool GridSampleDataKindOf(ge::DataType t, int32_t* kind) {
+    switch (t) {
+        case ge::DT_FLOAT: *kind = kFloat32; return true;
+        case ge::DT_FLOAT16: *kind = kFloat16; return true;
+        case ge::DT_BF16: *kind = kBFloat16; return true;
+        default: return false;
+    }
 }
 
 // The end of GridSample's tiling functions: the pure tiling, compute(platform, &tiling, &why), on the
