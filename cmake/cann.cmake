@@ -66,7 +66,7 @@ target_link_libraries(cust_op_proto PRIVATE ascendcl)
 # official signatures (plus aclnnGridSamplerNd), from op_host/aclnn_grid_sampler.cpp, instead of
 # the stubs generated for the op type; docs/cann_build.md explains why these names and how they
 # take precedence over CANN's built-in ones. op_host/launch_cann.cpp implements
-# op_host/grid_sample_launch.h with the ACL runtime (launch_sim.cpp is the simulator's): it loads
+# op_host/device_launch.h with the ACL runtime (launch_sim.cpp is the simulator's): it loads
 # the kernel binaries this package installs (vendors/<vendor_name>/op_impl/ai_core/tbe/kernel/<soc>/).
 # The aclnn entry points call each op's tiling function by its own symbol (op_host/tiling_runner.h),
 # so the tiling sources are compiled into this library too.

@@ -15,7 +15,7 @@
 #include "aclnn/acl_meta.h"
 #include "op_host/attr_names.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
-#include "op_host/grid_sample_launch.h"
+#include "op_host/device_launch.h"
 
 namespace gridsample::aclnn_common {
 

@@ -16,7 +16,7 @@
 #include "aclnnop/aclnn_grid_sampler_nd.h"
 #include "op_host/aclnn_common.h"
 #include "op_host/aicpu/grid_sample_aicpu.h"
-#include "op_host/grid_sample_launch.h"
+#include "op_host/device_launch.h"
 #include "op_host/grid_sample_compute_tiling.h"
 #include "op_host/grid_sample_op_impl.h"
 #include "op_host/tiling_platform.h"
@@ -433,22 +433,21 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
     const std::pair<const TensorDesc*, const StagedView*> packs[] = {{&e->input, &e->inputStage}, {&e->grid, &e->gridStage}};
     for (const auto& [d, st] : packs) {
         if (!st->staged) continue;
-        s = gridsample::LaunchViewCopy(stream, st->copy.usedCores, st->copyKey, d->data, ws + st->wsOffset, ws,
-                                       ws + st->copyTilingOffset);
+        s = gridsample::LaunchAiCoreKernel(stream, {"ViewCopy", st->copy.usedCores, st->copyKey,
+                                                    {d->data, ws + st->wsOffset, ws, ws + st->copyTilingOffset}});
         if (s != ACLNN_SUCCESS) return Reject(s, name, "ViewCopy kernel launch failed");
     }
-    gridsample::KernelArgs args;
-    args.x = e->inputStage.staged ? ws + e->inputStage.wsOffset : e->input.data;
-    args.grid = e->gridStage.staged ? ws + e->gridStage.wsOffset : e->grid.data;
-    args.y = e->outStage.staged ? ws + e->outStage.wsOffset : e->out.data;
-    args.workspace = ws;
-    args.tiling = tilingData;
-    s = gridsample::LaunchKernel(stream, e->tiling.blockDim, e->tiling.tilingKey, args);
+    // grid_sample(x, grid, y, workspace, tiling)
+    void* x = e->inputStage.staged ? ws + e->inputStage.wsOffset : e->input.data;
+    void* grid = e->gridStage.staged ? ws + e->gridStage.wsOffset : e->grid.data;
+    void* y = e->outStage.staged ? ws + e->outStage.wsOffset : e->out.data;
+    s = gridsample::LaunchAiCoreKernel(stream, {"GridSample", e->tiling.blockDim, e->tiling.tilingKey,
+                                                {x, grid, y, ws, tilingData}});
     if (s != ACLNN_SUCCESS) return Reject(s, name, "kernel launch failed");
     if (e->outStage.staged) {
         const StagedView& st = e->outStage;
-        s = gridsample::LaunchViewCopy(stream, st.copy.usedCores, st.copyKey, ws + st.wsOffset, e->out.data, ws,
-                                       ws + st.copyTilingOffset);
+        s = gridsample::LaunchAiCoreKernel(stream, {"ViewCopy", st.copy.usedCores, st.copyKey,
+                                                    {ws + st.wsOffset, e->out.data, ws, ws + st.copyTilingOffset}});
         if (s != ACLNN_SUCCESS) return Reject(s, name, "ViewCopy kernel launch failed");
     }
     s = gridsample::ReleaseAfterStream(stream, std::move(tilingHost));

@@ -14,9 +14,9 @@
 #include "aclnnop/aclnn_grid_sampler_nd_backward.h"
 #include "op_host/aclnn_common.h"
 #include "op_host/aicpu/grid_sample_grad_aicpu.h"
-#include "op_host/grid_sample_grad_tiling.h"
+#include "op_host/grid_sample_grad_compute_tiling.h"
 #include "op_host/grid_sample_grad_op_impl.h"
-#include "op_host/grid_sample_launch.h"
+#include "op_host/device_launch.h"
 #include "op_host/tiling_platform.h"
 #include "op_host/tiling_runner.h"
 
@@ -289,15 +289,11 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
                              stream) != ACL_SUCCESS)
             return Reject(ACLNN_ERR_RUNTIME_ERROR, name,
                           std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
-        gridsample::GradKernelArgs args;
-        args.gradOutput = e->gradOutput.data;
-        args.x = e->input.data;
-        args.grid = e->grid.data;
-        args.inputGrad = e->computeInputGrad ? e->inputGrad.data : nullptr;
-        args.gridGrad = e->computeGridGrad ? e->gridGrad.data : nullptr;
-        args.workspace = workspace;
-        args.tiling = tiling;
-        aclnnStatus s = gridsample::LaunchGradKernel(stream, e->blockDim, e->tilingKey, args);
+        // grid_sample_grad(gradOutput, x, grid, inputGrad, gridGrad, workspace, tiling)
+        aclnnStatus s = gridsample::LaunchAiCoreKernel(
+            stream, {"GridSampleGrad", e->blockDim, e->tilingKey,
+                     {e->gradOutput.data, e->input.data, e->grid.data, e->computeInputGrad ? e->inputGrad.data : nullptr,
+                      e->computeGridGrad ? e->gridGrad.data : nullptr, workspace, tiling}});
         if (s != ACLNN_SUCCESS) return Reject(s, name, "kernel launch failed");
         s = gridsample::ReleaseAfterStream(stream, std::move(tilingHost));
         if (s != ACLNN_SUCCESS) return Reject(s, name, "could not queue work on the stream");

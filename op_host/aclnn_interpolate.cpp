@@ -17,8 +17,7 @@
 #include "aclnnop/aclnn_interpolate_backward.h"
 #include "op_host/aclnn_common.h"
 #include "op_host/aicpu/interpolate_aicpu.h"
-#include "op_host/grid_sample_launch.h"
-#include "op_host/interpolate_launch.h"
+#include "op_host/device_launch.h"
 #include "op_host/interpolate_op_impl.h"
 #include "op_host/interpolate_plan.h"
 #include "aclnn/opdev/common_types.h"
@@ -564,10 +563,10 @@ aclnnStatus InterpolateLaunch(const char* api, void* workspace, uint64_t workspa
             ACL_SUCCESS)
             return Reject(ACLNN_ERR_RUNTIME_ERROR, name,
                           std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
-        aclnnStatus s = e->adjoint ? LaunchInterpolateGradKernel(stream, e->blockDim, e->tilingKey, e->y.data, e->x.data,
-                                                                 workspace, own)
-                                   : LaunchInterpolateKernel(stream, e->blockDim, e->tilingKey, e->x.data, e->y.data,
-                                                             workspace, own);
+        // interpolate(x, y, workspace, tiling); interpolate_grad(y_grad, x_grad, workspace, tiling)
+        aclnnStatus s = gridsample::LaunchAiCoreKernel(
+            stream, {e->adjoint ? "InterpolateGrad" : "Interpolate", e->blockDim, e->tilingKey,
+                     {e->adjoint ? e->y.data : e->x.data, e->adjoint ? e->x.data : e->y.data, workspace, own}});
         if (s != ACLNN_SUCCESS) return Reject(s, name, "kernel launch failed");
         s = gridsample::ReleaseAfterStream(stream, std::move(image));
         if (s != ACLNN_SUCCESS) return Reject(s, name, "could not queue work on the stream");

@@ -36,7 +36,7 @@
 #include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_3d_backward.h"
 #include "aclnnop/aclnn_upsample_trilinear_3d_backward.h"
-#include "op_host/grid_sample_launch.h"
+#include "op_host/device_launch.h"
 #include "op_host/interpolate_plan.h"
 #include "aclnn/opdev/common_types.h"
 

@@ -4,7 +4,7 @@
 
 #include "op_host/attr_names.h"
 #include "op_host/grid_sample_grad_op_impl.h"
-#include "op_host/grid_sample_grad_tiling.h"
+#include "op_host/grid_sample_grad_compute_tiling.h"
 #include "op_host/tiling_platform.h"
 
 namespace gridsample {

@@ -1,45 +1,21 @@
-// Interpolate in graph mode (interpolate_graph.h): the node's string attributes mapped onto
-// aclnnInterpolate's codes, scales / sizes / axes read from the host (the Const operators' values,
-// else copied from the device), tensors described as contiguous views of GE's buffers, then
-// aclnnInterpolate's two phases and a wait for the stream.
-#include "op_host/attr_names.h"
-#include "op_host/interpolate_graph.h"
-
+// Interpolate in graph mode, the node the simulator's graph engine runs once infer-shape has given the
+// output's description (on CANN, GE finds the op in the installed package instead): the node's
+// string attributes mapped onto aclnnInterpolate's codes, scales / sizes / axes read from the host
+// (the Const operators' values, else copied from the device), tensors described as contiguous views
+// of GE's buffers, then aclnnInterpolate's two phases and a wait for the stream.
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "ascend_sim/graph_kernel.h"
+#include "op_host/attr_names.h"
+#include "op_host/graph_node.h"
 #include "aclnnop/aclnn_interpolate.h"
 #include "op_host/aclnn_call.h"
 
 namespace interp {
 namespace {
-
-bool AclType(ge::DataType t, aclDataType* out) {
-    switch (t) {
-        case ge::DT_FLOAT: *out = ACL_FLOAT; return true;
-        case ge::DT_FLOAT16: *out = ACL_FLOAT16; return true;
-        case ge::DT_BF16: *out = ACL_BF16; return true;
-        case ge::DT_DOUBLE: *out = ACL_DOUBLE; return true;
-        case ge::DT_INT8: *out = ACL_INT8; return true;
-        case ge::DT_UINT8: *out = ACL_UINT8; return true;
-        case ge::DT_INT32: *out = ACL_INT32; return true;
-        default: return false;
-    }
-}
-
-std::vector<int64_t> Contiguous(const std::vector<int64_t>& shape) {
-    std::vector<int64_t> s(shape.size(), 1);
-    for (size_t i = shape.size(); i-- > 1;) s[i - 1] = s[i] * shape[i];
-    return s;
-}
-
-aclTensor* View(const std::vector<int64_t>& dims, aclDataType t, void* data) {
-    int64_t storage = 1;
-    for (int64_t d : dims) storage *= d;
-    const std::vector<int64_t> strides = Contiguous(dims);
-    return aclCreateTensor(dims.data(), dims.size(), t, strides.data(), 0, ACL_FORMAT_ND, &storage, 1, data);
-}
 
 // The bytes of input `name`: its Const value, else a copy of its device buffer.
 bool HostBytes(const ge::Operator& op, const char* name, void* device, const ge::TensorDesc& desc,
@@ -72,8 +48,8 @@ std::vector<int64_t> Ints(const std::vector<uint8_t>& bytes, ge::DataType t) {
     return v;
 }
 
-}  // namespace
-
+// image, values (scales_or_sizes), axes and y are device addresses holding contiguous tensors of the
+// given descriptions. False with the reason in *why.
 bool RunInterpolateNode(const ge::Operator& op, void* image, const ge::TensorDesc& imageDesc, void* values,
                         const ge::TensorDesc& valuesDesc, void* axes, const ge::TensorDesc& axesDesc, void* y,
                         const ge::TensorDesc& yDesc, aclrtStream stream, std::string* why) {
@@ -96,7 +72,7 @@ bool RunInterpolateNode(const ge::Operator& op, void* image, const ge::TensorDes
         opattr::IndexOfName(coord.GetString(), opattr::kInterpolateCoordModes);
     const int64_t nearestCode = opattr::IndexOfName(nearest.GetString(), opattr::kInterpolateNearestModes);
     aclDataType dtype;
-    if (modeCode < 0 || calcCode < 0 || coordCode < 0 || nearestCode < 0 || !AclType(imageDesc.GetDataType(), &dtype)) {
+    if (modeCode < 0 || calcCode < 0 || coordCode < 0 || nearestCode < 0 || !gridsample::AclTypeOf(imageDesc.GetDataType(), &dtype)) {
         *why = "attributes or dtype outside what infer-shape accepted";
         return false;
     }
@@ -118,8 +94,9 @@ bool RunInterpolateNode(const ge::Operator& op, void* image, const ge::TensorDes
     aclIntArray* axesArray = axesGiven ? aclCreateIntArray(axesList.data(), axesList.size()) : nullptr;
     aclIntArray* pb = aclCreateIntArray(padsBegin.data(), padsBegin.size());
     aclIntArray* pe = aclCreateIntArray(padsEnd.data(), padsEnd.size());
-    aclTensor* xt = View(imageDesc.GetShape().GetDims(), dtype, image);
-    aclTensor* yt = View(yDesc.GetShape().GetDims(), dtype, y);
+    const std::vector<int64_t> xDims = imageDesc.GetShape().GetDims(), yDims = yDesc.GetShape().GetDims();
+    aclTensor* xt = gridsample::DeviceView(xDims, gridsample::ContiguousStrides(xDims), dtype, image);
+    aclTensor* yt = gridsample::DeviceView(yDims, gridsample::ContiguousStrides(yDims), dtype, y);
     uint64_t workspaceSize = 0;
     aclOpExecutor* executor = nullptr;
     bool ok = xt && yt;
@@ -139,4 +116,17 @@ bool RunInterpolateNode(const ge::Operator& op, void* image, const ge::TensorDes
     return ok;
 }
 
+const bool kGraphKernelRegistered = [] {
+    ascend_sim::RegisterGraphKernel(
+        "Interpolate", [](const ge::Operator& op, const std::vector<ascend_sim::GraphDeviceTensor>& in,
+                          const std::vector<ascend_sim::GraphDeviceTensor>& out, aclrtStream stream, std::string* why) {
+            const bool withAxes = in.size() > 2;
+            return RunInterpolateNode(op, in[0].data, in[0].desc, in[1].data, in[1].desc,
+                                      withAxes ? in[2].data : nullptr, withAxes ? in[2].desc : ge::TensorDesc(),
+                                      out[0].data, out[0].desc, stream, why);
+        });
+    return true;
+}();
+
+}  // namespace
 }  // namespace interp

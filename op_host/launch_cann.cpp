@@ -1,4 +1,4 @@
-// op_host's binding to the CANN runtime: op_host/grid_sample_launch.h implemented with the ACL
+// op_host's binding to the CANN runtime: op_host/device_launch.h implemented with the ACL
 // runtime API only (acl/acl.h). The simulator's implementation is launch_sim.cpp; this file is in
 // the CANN build (cmake/cann.cmake) and never in the simulator's.
 //
@@ -6,8 +6,7 @@
 // aclrtBinaryGetFunction -> launch):
 //   https://www.hiascend.com/document/detail/zh/canncommercial/850/API/appdevgapi/aclcppdevg_03_1830.html
 //   https://www.hiascend.com/document/detail/zh/canncommercial/900/programug/acldevg/runtime_doc_dev_0019.html
-#include "op_host/grid_sample_launch.h"
-#include "op_host/interpolate_launch.h"
+#include "op_host/device_launch.h"
 
 #include "acl/acl_op.h"
 
@@ -27,12 +26,9 @@
 namespace gridsample {
 namespace {
 
-// The vendor name the package installs under (cmake/cann.cmake: vendor_name) and the kernel
-// directories of its binaries under op_impl/ai_core/tbe/kernel/<soc>/ (the op's snake-case name).
+// The vendor name the package installs under (cmake/cann.cmake: vendor_name). A kernel's binaries
+// lie under op_impl/ai_core/tbe/kernel/<soc>/<kernel name> (KernelNameOf: the op's snake-case name).
 constexpr const char* kVendorName = "gridsample";
-constexpr const char* kGridSampleKernelDir = "grid_sample";
-constexpr const char* kViewCopyKernelDir = "view_copy";
-constexpr const char* kGridSampleGradKernelDir = "grid_sample_grad";
 
 std::string SocDirectory(std::string* error) {
     // aclrtGetSocName: e.g. "Ascend910B2", "Ascend910_9391"; the package's kernel directories are
@@ -203,8 +199,8 @@ aclnnStatus FindFunction(const std::string& kernelDir, uint64_t tilingKey, aclrt
 // order), which aclrtLaunchKernelWithHostArgs copies with the task; binaries loaded by
 // aclrtBinaryLoadFromFile are launched with it, aclrtLaunchKernelWithConfig or aclrtLaunchKernelV2:
 //   https://www.hiascend.com/document/detail/zh/canncommercial/850/API/appdevgapi/aclcppdevg_03_1961.html
-template <typename Args>
-aclnnStatus Launch(const std::string& kernelDir, aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, Args args) {
+aclnnStatus Launch(const std::string& kernelDir, aclrtStream stream, uint32_t blockDim, uint64_t tilingKey,
+                   std::vector<void*> args) {
     aclrtFuncHandle func = nullptr;
     std::string error;
     aclnnStatus s = FindFunction(kernelDir, tilingKey, &func, &error);
@@ -212,7 +208,8 @@ aclnnStatus Launch(const std::string& kernelDir, aclrtStream stream, uint32_t bl
         RecordError(error);
         return s;
     }
-    if (aclrtLaunchKernelWithHostArgs(func, blockDim, stream, nullptr, &args, sizeof(args), nullptr, 0) != ACL_SUCCESS) {
+    if (aclrtLaunchKernelWithHostArgs(func, blockDim, stream, nullptr, args.data(), args.size() * sizeof(void*), nullptr,
+                                      0) != ACL_SUCCESS) {
         const char* runtime = aclGetRecentErrMsg();
         RecordError("launching " + kernelDir + " (tiling key " + std::to_string(tilingKey) + ", " +
                     std::to_string(blockDim) + " blocks) failed: " + (runtime ? runtime : "no runtime message"));
@@ -267,42 +264,8 @@ void ReleaseCompleted(ReleaseList& list, int32_t device) {
 
 }  // namespace
 
-aclnnStatus LaunchKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const KernelArgs& args) {
-    // grid_sample(x, grid, y, workspace, tiling): op_kernel/grid_sample.cpp
-    struct {
-        void* x;
-        void* grid;
-        void* y;
-        void* workspace;
-        void* tiling;
-    } hostArgs{args.x, args.grid, args.y, args.workspace, args.tiling};
-    return Launch(kGridSampleKernelDir, stream, blockDim, tilingKey, hostArgs);
-}
-
-aclnnStatus LaunchGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const GradKernelArgs& args) {
-    // grid_sample_grad(gradOutput, x, grid, inputGrad, gridGrad, workspace, tiling): op_kernel/grid_sample_grad.cpp
-    struct {
-        void* gradOutput;
-        void* x;
-        void* grid;
-        void* inputGrad;
-        void* gridGrad;
-        void* workspace;
-        void* tiling;
-    } hostArgs{args.gradOutput, args.x, args.grid, args.inputGrad, args.gridGrad, args.workspace, args.tiling};
-    return Launch(kGridSampleGradKernelDir, stream, blockDim, tilingKey, hostArgs);
-}
-
-aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y, void* workspace,
-                           void* tiling) {
-    // view_copy(x, y, workspace, tiling): op_kernel/view_copy.cpp
-    struct {
-        void* x;
-        void* y;
-        void* workspace;
-        void* tiling;
-    } hostArgs{x, y, workspace, tiling};
-    return Launch(kViewCopyKernelDir, stream, blockDim, tilingKey, hostArgs);
+aclnnStatus LaunchAiCoreKernel(aclrtStream stream, const AiCoreLaunch& launch) {
+    return Launch(KernelNameOf(launch.opType), stream, launch.blockDim, launch.tilingKey, launch.gmArgs);
 }
 
 // The package's AI CPU operators (op_kernel_aicpu/: CpuKernels registered with REGISTER_CPU_KERNEL,
@@ -394,42 +357,4 @@ void RecordError(const std::string& message) {
     ACL_APP_LOG(ACL_ERROR, "%s", message.c_str());
 }
 
-// Interpolate's kernel: interpolate(x, y, workspace, tiling), op_kernel/interpolate.cpp.
-aclnnStatus LaunchInterpolate(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y,
-                              void* workspace, void* tiling) {
-    struct {
-        void* x;
-        void* y;
-        void* workspace;
-        void* tiling;
-    } hostArgs{x, y, workspace, tiling};
-    return Launch("interpolate", stream, blockDim, tilingKey, hostArgs);
-}
-
-// InterpolateGrad's kernel: interpolate_grad(y_grad, x_grad, workspace, tiling), op_kernel/interpolate_grad.cpp.
-aclnnStatus LaunchInterpolateGrad(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* yGrad, void* xGrad,
-                                  void* workspace, void* tiling) {
-    struct {
-        void* yGrad;
-        void* xGrad;
-        void* workspace;
-        void* tiling;
-    } hostArgs{yGrad, xGrad, workspace, tiling};
-    return Launch("interpolate_grad", stream, blockDim, tilingKey, hostArgs);
-}
-
 }  // namespace gridsample
-
-namespace interp {
-
-aclnnStatus LaunchInterpolateKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y,
-                                    void* workspace, void* tiling) {
-    return gridsample::LaunchInterpolate(stream, blockDim, tilingKey, x, y, workspace, tiling);
-}
-
-aclnnStatus LaunchInterpolateGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* yGrad,
-                                        void* xGrad, void* workspace, void* tiling) {
-    return gridsample::LaunchInterpolateGrad(stream, blockDim, tilingKey, yGrad, xGrad, workspace, tiling);
-}
-
-}  // namespace interp

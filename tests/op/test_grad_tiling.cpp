@@ -8,7 +8,7 @@
 #include "check.h"
 #include "ascend_sim/opbuild.h"
 #include "gert_helpers.h"
-#include "op_host/grid_sample_grad_tiling.h"
+#include "op_host/grid_sample_grad_compute_tiling.h"
 
 namespace {
 

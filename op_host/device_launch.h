@@ -1,5 +1,5 @@
-// The few things op_host asks of the device runtime beyond the public acl/aclnn headers:
-// launching the AI Core kernels and the AI CPU operators of the package on a stream,
+// The few things op_host asks of the device runtime beyond the public acl/aclnn headers, for every
+// operator of the package: launching its AI Core kernels and AI CPU operators on a stream,
 // keeping a host buffer alive until the stream has passed a point, and recording the text that
 // aclGetRecentErrMsg returns. Implemented for the simulator in launch_sim.cpp; a CANN build
 // implements the same functions with the toolkit's kernel launches (<<<>>> / aclrtLaunchKernel,
@@ -17,34 +17,32 @@
 
 namespace gridsample {
 
-// Device addresses.
-struct KernelArgs {
-    void* x;
-    void* grid;
-    void* y;
-    void* workspace;
-    void* tiling;   // device copy of GridSampleTilingData
+// An AI Core kernel of the package: the kernel of op type `opType` (op_kernel/<kernel name>.cpp, with
+// the name KernelNameOf gives) and its GM arguments, device addresses in the order the kernel
+// declares them (a null address for an absent optional output); every kernel of the package ends
+// with its workspace and its tiling data.
+struct AiCoreLaunch {
+    std::string opType;
+    uint32_t blockDim = 0;
+    uint64_t tilingKey = 0;
+    std::vector<void*> gmArgs;
 };
+aclnnStatus LaunchAiCoreKernel(aclrtStream stream, const AiCoreLaunch& launch);
 
-aclnnStatus LaunchKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const KernelArgs& args);
-
-// grid_sample_grad(gradOutput, x, grid, inputGrad, gridGrad, workspace, tiling): device addresses;
-// inputGrad / gridGrad null when not computed; tiling holds a GridSampleGradTilingData.
-struct GradKernelArgs {
-    void* gradOutput;
-    void* x;
-    void* grid;
-    void* inputGrad;
-    void* gridGrad;
-    void* workspace;
-    void* tiling;
-};
-aclnnStatus LaunchGradKernel(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, const GradKernelArgs& args);
-
-// view_copy(x, y, workspace, tiling): device addresses (x the view and y the packed buffer when
-// gathering, the other way round when scattering); tiling holds a ViewCopyTilingData.
-aclnnStatus LaunchViewCopy(aclrtStream stream, uint32_t blockDim, uint64_t tilingKey, void* x, void* y, void* workspace,
-                           void* tiling);
+// The kernel name of an op type, as the CANN build names an op's kernel entry and its binaries'
+// directory: the op type in snake case ("GridSampleGrad" -> "grid_sample_grad").
+inline std::string KernelNameOf(const std::string& opType) {
+    std::string name;
+    for (char c : opType) {
+        if (c >= 'A' && c <= 'Z') {
+            if (!name.empty()) name += '_';
+            name += static_cast<char>(c - 'A' + 'a');
+        } else {
+            name += c;
+        }
+    }
+    return name;
+}
 
 // An AI CPU operator of the package (op_kernel_aicpu/: a CpuKernel registered for opType): its
 // inputs and outputs in the order of its prototype (device addresses of the views' first elements,

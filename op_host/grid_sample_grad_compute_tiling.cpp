@@ -1,4 +1,4 @@
-#include "op_host/grid_sample_grad_tiling.h"
+#include "op_host/grid_sample_grad_compute_tiling.h"
 
 #include <algorithm>
 
