@@ -1,22 +1,22 @@
-// Coordinate math shared by every GridSample kernel: unnormalize, padding (border / reflection),
-// floor / round, interpolation weights and tap validity. Each helper works on whole UB vectors
-// of `n` float slots with the count-based AscendC vector API, the way PyTorch's GridSampler.h
-// keeps one set of scalar helpers for all backends.
+// The forward kernel's coordinate math: the rules of grid_sample_coord_rules.h (unnormalize,
+// padding, floor / round, cubic weights, tap validity) on whole UB vectors of `n` float slots with
+// the count-based AscendC vector API. Unnormalize and the padding of a coordinate give the scalar
+// rule's bits (reflection first moves c by whole periods, exactly); the cubic weights of the far
+// right tap take 2 - t as (1 - t) + 1, an argument an ulp away at most (tests/op/test_coord_rules.cpp).
 #ifndef GRID_SAMPLE_COORDS_H
 #define GRID_SAMPLE_COORDS_H
 
 #include "kernel_operator.h"
+#include "grid_sample_coord_rules.h"
 #include "grid_sample_tiling_data.h"
 
 namespace gridsample {
 
 using AscendC::LocalTensor;
 
-// Coordinates beyond this magnitude (in pixels) are not representable to a unit in float32;
-// reflection maps them, like NaN, to pixel 0.
-constexpr float kMaxExactCoord = 16777216.0f;
+constexpr float kMaxExactCoord = MaxExactCoord<float>();
 constexpr float kBig = 3.0e38f;
-constexpr float kCubicA = -0.75f;   // Keys kernel coefficient used by torch and ONNX
+constexpr float kCubicA = CubicA<float>();
 
 // Temporaries a helper may clobber: three float vectors and one mask.
 struct Scratch {

@@ -17,143 +17,13 @@
 #define GRID_SAMPLE_GRAD_KERNEL_H
 
 #include "kernel_operator.h"
+#include "grid_sample_coord_rules.h"
 #include "grid_sample_grad_tiling_data.h"
 
 namespace gridsample {
 
-constexpr float kGradCubicA = -0.75f;
-constexpr float kGradMaxExactCoord = 16777216.0f;   // 2^24: beyond it floats are all integers
-
-// Scalar helpers (the scalar unit, float32). Arguments are finite and below 2^24 in magnitude.
-__aicore__ inline float GradFloor(float x) {
-    const float f = static_cast<float>(static_cast<int32_t>(x));
-    return f > x ? f - 1.0f : f;
-}
-// Round half to even, as nearbyint.
-__aicore__ inline float GradRint(float x) {
-    const float r = GradFloor(x);
-    const float d = x - r;
-    if (d > 0.5f) return r + 1.0f;
-    if (d < 0.5f) return r;
-    return (static_cast<int32_t>(r) & 1) != 0 ? r + 1.0f : r;
-}
-__aicore__ inline float GradClamp(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
-__aicore__ inline bool GradIsNan(float v) { return v != v; }
-__aicore__ inline float GradAbs(float v) { return v < 0.0f ? -v : v; }
-
-// Reflection of c into the image (torch's reflect_coordinates, then clip), and in *grad the
-// derivative (+-1, 0 when the reflected value lies on or beyond a border).
-__aicore__ inline float GradReflect(float c, int64_t size, bool ac, float* grad) {
-    const float twiceLow = ac ? 0.0f : -1.0f;
-    const float twiceHigh = ac ? 2.0f * static_cast<float>(size - 1) : 2.0f * static_cast<float>(size) - 1.0f;
-    const float last = static_cast<float>(size - 1);
-    if (twiceLow == twiceHigh) {
-        *grad = 0.0f;
-        return 0.0f;
-    }
-    const float low = twiceLow / 2.0f, span = (twiceHigh - twiceLow) / 2.0f;
-    float x = c - low, sign = 1.0f;
-    if (x < 0.0f) {
-        x = -x;
-        sign = -1.0f;
-    }
-    const float flips = GradFloor(x / span);
-    const float extra = x - flips * span;
-    const bool even = (static_cast<int32_t>(flips) & 1) == 0;
-    const float r = even ? extra + low : span - extra + low;
-    *grad = (r <= 0.0f || r >= last) ? 0.0f : (even ? sign : -sign);
-    return GradClamp(r, 0.0f, last);
-}
-
-__aicore__ inline float CubicNearW(float x) { return ((kGradCubicA + 2.0f) * x - (kGradCubicA + 3.0f)) * x * x + 1.0f; }
-__aicore__ inline float CubicFarW(float x) {
-    return ((kGradCubicA * x - 5.0f * kGradCubicA) * x + 8.0f * kGradCubicA) * x - 4.0f * kGradCubicA;
-}
-__aicore__ inline float CubicNearD(float x) { return (3.0f * (kGradCubicA + 2.0f) * x - 2.0f * (kGradCubicA + 3.0f)) * x; }
-__aicore__ inline float CubicFarD(float x) { return (3.0f * kGradCubicA * x - 10.0f * kGradCubicA) * x + 8.0f * kGradCubicA; }
-
-// The taps of one axis: up to 4 (index, weight, d weight / d coordinate), index -1 outside the
-// image; coordGrad = d coordinate / d grid value.
-struct GradAxis {
-    int32_t count;
-    int32_t index[4];
-    float weight[4];
-    float dweight[4];
-    float coordGrad;
-};
-
-template <int32_t MODE>
-__aicore__ inline void GradComputeAxis(float g, int64_t size, int32_t padding, bool ac, GradAxis* a) {
-    const float last = static_cast<float>(size - 1);
-    const float scale = ac ? last / 2.0f : static_cast<float>(size) / 2.0f;
-    const float c = ac ? (g + 1.0f) / 2.0f * last : ((g + 1.0f) * static_cast<float>(size) - 1.0f) / 2.0f;
-    if constexpr (MODE == kBicubic) {
-        // cubic: the coordinate is not padded (only its taps are); a sanitized one has no gradient
-        float p = c;
-        if (padding == kReflection) {
-            if (!(GradAbs(c) < kGradMaxExactCoord)) p = 0.0f;
-        } else {
-            if (GradIsNan(p)) p = padding == kZeros ? -8.0f : 0.0f;
-            p = GradClamp(p, -8.0f, static_cast<float>(size) + 7.0f);
-        }
-        const float x0 = GradFloor(p);
-        const float t = p - x0;
-        a->count = 4;
-        a->weight[0] = CubicFarW(t + 1.0f);
-        a->weight[1] = CubicNearW(t);
-        a->weight[2] = CubicNearW(1.0f - t);
-        a->weight[3] = CubicFarW(2.0f - t);
-        a->dweight[0] = CubicFarD(t + 1.0f);
-        a->dweight[1] = CubicNearD(t);
-        a->dweight[2] = -CubicNearD(1.0f - t);
-        a->dweight[3] = -CubicFarD(2.0f - t);
-        for (int32_t j = 0; j < 4; ++j) {
-            float tap = x0 - 1.0f + static_cast<float>(j);
-            if (padding == kBorder) {
-                tap = GradClamp(tap, 0.0f, last);
-            } else if (padding == kReflection) {
-                float unused;
-                tap = GradReflect(tap, size, ac, &unused);
-            }
-            a->index[j] = (tap >= 0.0f && tap <= last) ? static_cast<int32_t>(tap) : -1;
-        }
-        a->coordGrad = p == c ? scale : 0.0f;
-    } else {
-        // linear and nearest read the padded coordinate
-        float p = c, padGrad = 1.0f;
-        if (padding == kZeros) {
-            p = GradIsNan(c) ? -8.0f : GradClamp(c, -8.0f, last + 8.0f);   // beyond: every tap is outside
-        } else if (padding == kBorder) {
-            padGrad = (c > 0.0f && c < last) ? 1.0f : 0.0f;
-            p = GradIsNan(c) ? 0.0f : GradClamp(c, 0.0f, last);
-        } else if (GradAbs(c) < kGradMaxExactCoord) {
-            p = GradReflect(c, size, ac, &padGrad);
-        } else {
-            p = GradReflect(0.0f, size, ac, &padGrad);
-            padGrad = 0.0f;
-        }
-        if constexpr (MODE == kNearest) {
-            const float r = GradRint(p);
-            a->count = 1;
-            a->weight[0] = 1.0f;
-            a->dweight[0] = 0.0f;
-            a->index[0] = (r >= 0.0f && r <= last) ? static_cast<int32_t>(r) : -1;
-            a->coordGrad = 0.0f;
-        } else {
-            const float x0 = GradFloor(p);
-            a->count = 2;
-            a->weight[0] = x0 + 1.0f - p;
-            a->weight[1] = p - x0;
-            a->dweight[0] = -1.0f;
-            a->dweight[1] = 1.0f;
-            for (int32_t j = 0; j < 2; ++j) {
-                const float tap = x0 + static_cast<float>(j);
-                a->index[j] = (tap >= 0.0f && tap <= last) ? static_cast<int32_t>(tap) : -1;
-            }
-            a->coordGrad = scale * padGrad;
-        }
-    }
-}
+// The taps of one axis for one point (grid_sample_coord_rules.h, in float32 on the scalar unit).
+using GradAxis = AxisTaps<float, int32_t>;
 
 template <typename T, int32_t MODE, int32_t DIMS>
 class GridSampleGradKernel {
@@ -307,10 +177,10 @@ private:
     // The axes of point p of a loaded chunk: axes[0] x (W), axes[1] y (H), axes[2] z (D).
     __aicore__ inline void PointAxes(const AscendC::LocalTensor<float>& coords, int64_t p, GradAxis* axes) {
         const bool ac = t_.alignCorners != 0;
-        GradComputeAxis<MODE>(coords.GetValue(static_cast<uint32_t>(p * DIMS)), t_.inW, t_.padding, ac, &axes[0]);
-        GradComputeAxis<MODE>(coords.GetValue(static_cast<uint32_t>(p * DIMS + 1)), t_.inH, t_.padding, ac, &axes[1]);
+        ComputeAxisTaps(coords.GetValue(static_cast<uint32_t>(p * DIMS)), t_.inW, MODE, t_.padding, ac, &axes[0]);
+        ComputeAxisTaps(coords.GetValue(static_cast<uint32_t>(p * DIMS + 1)), t_.inH, MODE, t_.padding, ac, &axes[1]);
         if constexpr (DIMS == 3) {
-            GradComputeAxis<MODE>(coords.GetValue(static_cast<uint32_t>(p * DIMS + 2)), t_.inD, t_.padding, ac, &axes[2]);
+            ComputeAxisTaps(coords.GetValue(static_cast<uint32_t>(p * DIMS + 2)), t_.inD, MODE, t_.padding, ac, &axes[2]);
         } else {
             axes[2].count = 1;
             axes[2].index[0] = 0;
@@ -353,13 +223,13 @@ private:
         const float fsize = static_cast<float>(size);
         const float cmin = ac ? (gmin + 1.0f) / 2.0f * last : ((gmin + 1.0f) * fsize - 1.0f) / 2.0f;
         const float cmax = ac ? (gmax + 1.0f) / 2.0f * last : ((gmax + 1.0f) * fsize - 1.0f) / 2.0f;
-        if (!(cmin > -kGradMaxExactCoord && cmax < kGradMaxExactCoord)) return false;
+        if (!(cmin > -MaxExactCoord<float>() && cmax < MaxExactCoord<float>())) return false;
         if (t_.padding == kReflection) {
             const bool inside = MODE == kBicubic ? (cmin >= 1.0f && cmax < last - 1.0f) : (cmin >= 0.0f && cmax <= last);
             if (!inside) return false;
         }
-        int64_t a = static_cast<int64_t>(GradFloor(cmin)) - 1;
-        int64_t z = static_cast<int64_t>(GradFloor(cmax)) + 2;
+        int64_t a = static_cast<int64_t>(CoordFloor(cmin)) - 1;
+        int64_t z = static_cast<int64_t>(CoordFloor(cmax)) + 2;
         a = a < 0 ? 0 : a;
         z = z > size - 1 ? size - 1 : z;
         *lo = a;

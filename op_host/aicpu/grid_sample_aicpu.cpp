@@ -12,48 +12,6 @@
 namespace gridsample::aicpu {
 namespace {
 
-// Taps of one axis: up to 4 (index, weight) pairs; an index of -1 is a tap outside the image.
-struct AxisTaps {
-    int count = 0;
-    int64_t index[4];
-    double weight[4];
-};
-
-AxisTaps ComputeAxis(double g, int64_t size, int mode, int padding, bool ac) {
-    AxisTaps taps;
-    const double c = Unnormalize(g, size, ac);
-    if (mode == kNearest) {
-        const double p = std::nearbyint(PadCoordinate(c, size, padding, ac));
-        taps.count = 1;
-        taps.weight[0] = 1.0;
-        taps.index[0] = (p >= 0.0 && p <= static_cast<double>(size - 1)) ? static_cast<int64_t>(p) : -1;
-    } else if (mode == kBilinear) {
-        const double p = PadCoordinate(c, size, padding, ac);
-        const double x0 = std::floor(p);
-        taps.count = 2;
-        taps.weight[0] = x0 + 1.0 - p;
-        taps.weight[1] = p - x0;
-        for (int j = 0; j < 2; ++j) {
-            const double tap = x0 + j;
-            taps.index[j] = (tap >= 0.0 && tap <= static_cast<double>(size - 1)) ? static_cast<int64_t>(tap) : -1;
-        }
-    } else {
-        const double p = SanitizeBicubic(c, size, padding);
-        const double x0 = std::floor(p);
-        const double t = p - x0;
-        taps.count = 4;
-        taps.weight[0] = CubicFar(t + 1.0);
-        taps.weight[1] = CubicNear(t);
-        taps.weight[2] = CubicNear(1.0 - t);
-        taps.weight[3] = CubicFar(2.0 - t);
-        for (int j = 0; j < 4; ++j) {
-            int64_t index;
-            taps.index[j] = PadTap(x0 - 1.0 + j, size, padding, ac, &index) ? index : -1;
-        }
-    }
-    return taps;
-}
-
 // Element codecs: how one element of each type is read as float64 and written back.
 template <typename T>
 struct Plain {

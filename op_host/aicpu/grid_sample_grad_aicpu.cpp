@@ -12,105 +12,6 @@
 namespace gridsample::aicpu {
 namespace {
 
-// d(unnormalized coordinate) / d(grid value).
-double UnnormalizeGrad(int64_t size, bool ac) {
-    return ac ? static_cast<double>(size - 1) / 2.0 : static_cast<double>(size) / 2.0;
-}
-
-// d(reflected, clipped coordinate) / d(coordinate), as torch's reflect_coordinates_set_grad followed by
-// clip_coordinates_set_grad: +-1 by the parity of the flips and the side, 0 where the reflected value
-// lies on or beyond a border (borders count as outside for the gradient).
-double ReflectionGrad(double c, int64_t size, bool ac) {
-    const double twiceLow = ac ? 0.0 : -1.0;
-    const double twiceHigh = ac ? 2.0 * static_cast<double>(size - 1) : 2.0 * static_cast<double>(size) - 1.0;
-    if (twiceLow == twiceHigh) return 0.0;
-    const double low = twiceLow / 2.0, span = (twiceHigh - twiceLow) / 2.0;
-    double x = c - low, sign = 1.0;
-    if (x < 0.0) {
-        x = -x;
-        sign = -1.0;
-    }
-    const double extra = std::fmod(x, span);
-    const bool evenFlips = std::fmod(std::floor(x / span), 2.0) == 0.0;
-    const double r = evenFlips ? extra + low : span - extra + low;
-    if (!evenFlips) sign = -sign;
-    return (r <= 0.0 || r >= static_cast<double>(size - 1)) ? 0.0 : sign;
-}
-
-// The coordinate that linear and nearest read (the forward's PadCoordinate) and its derivative
-// with respect to the unnormalized coordinate (torch's grid_sampler_compute_source_index_set_grad
-// without the unnormalize factor). Non-finite and out-of-range coordinates that the forward
-// sanitizes get derivative 0: their taps are all outside (zeros) or pinned to a border.
-double PadWithGrad(double c, int64_t size, int padding, bool ac, double* grad) {
-    const double p = PadCoordinate(c, size, padding, ac);
-    if (padding == kZeros) *grad = 1.0;
-    else if (padding == kBorder) *grad = (c > 0.0 && c < static_cast<double>(size - 1)) ? 1.0 : 0.0;   // false for NaN
-    else *grad = std::fabs(c) < kMaxExactCoord ? ReflectionGrad(c, size, ac) : 0.0;
-    return p;
-}
-
-// d/dx of the two Keys cubic pieces (kCubicA = -0.75).
-double CubicNearGrad(double x) { return (3.0 * (kCubicA + 2.0) * x - 2.0 * (kCubicA + 3.0)) * x; }
-double CubicFarGrad(double x) { return (3.0 * kCubicA * x - 10.0 * kCubicA) * x + 8.0 * kCubicA; }
-
-// Taps of one axis: up to 4 (index, weight, d weight / d coordinate); an index of -1 is a tap
-// outside the image. coordGrad: d(coordinate) / d(grid value).
-struct AxisGrad {
-    int count = 0;
-    int64_t index[4];
-    double weight[4];
-    double dweight[4];
-    double coordGrad = 0.0;
-};
-
-AxisGrad ComputeAxisGrad(double g, int64_t size, int mode, int padding, bool ac) {
-    AxisGrad a;
-    const double c = Unnormalize(g, size, ac);
-    const double last = static_cast<double>(size - 1);
-    if (mode == kNearest) {   // nearest: piecewise constant, no grid gradient
-        double unused = 0.0;
-        const double p = std::nearbyint(PadWithGrad(c, size, padding, ac, &unused));
-        a.count = 1;
-        a.weight[0] = 1.0;
-        a.dweight[0] = 0.0;
-        a.index[0] = (p >= 0.0 && p <= last) ? static_cast<int64_t>(p) : -1;
-        a.coordGrad = 0.0;
-    } else if (mode == kBilinear) {
-        double padGrad = 0.0;
-        const double p = PadWithGrad(c, size, padding, ac, &padGrad);
-        const double x0 = std::floor(p);
-        a.count = 2;
-        a.weight[0] = x0 + 1.0 - p;
-        a.weight[1] = p - x0;
-        a.dweight[0] = -1.0;
-        a.dweight[1] = 1.0;
-        for (int j = 0; j < 2; ++j) {
-            const double tap = x0 + j;
-            a.index[j] = (tap >= 0.0 && tap <= last) ? static_cast<int64_t>(tap) : -1;
-        }
-        a.coordGrad = UnnormalizeGrad(size, ac) * padGrad;
-    } else {   // cubic: the taps are padded one by one, the coordinate itself is not
-        const double p = SanitizeBicubic(c, size, padding);
-        const double x0 = std::floor(p);
-        const double t = p - x0;
-        a.count = 4;
-        a.weight[0] = CubicFar(t + 1.0);
-        a.weight[1] = CubicNear(t);
-        a.weight[2] = CubicNear(1.0 - t);
-        a.weight[3] = CubicFar(2.0 - t);
-        a.dweight[0] = CubicFarGrad(t + 1.0);
-        a.dweight[1] = CubicNearGrad(t);
-        a.dweight[2] = -CubicNearGrad(1.0 - t);
-        a.dweight[3] = -CubicFarGrad(2.0 - t);
-        for (int j = 0; j < 4; ++j) {
-            int64_t index;
-            a.index[j] = PadTap(x0 - 1.0 + j, size, padding, ac, &index) ? index : -1;
-        }
-        a.coordGrad = p == c ? UnnormalizeGrad(size, ac) : 0.0;   // a sanitized coordinate has no gradient
-    }
-    return a;
-}
-
 // One grid point's valid taps, in row-major order of the axes (outermost first): the input offset
 // (strided), the offset in a dense input plane, the weight and, per axis, d weight / d coordinate.
 struct PointTaps {
@@ -119,7 +20,7 @@ struct PointTaps {
     std::vector<double> weights, dweights;   // dweights: rank values per tap
 };
 
-void CollectTaps(const AxisGrad* axes, int r, const View& input, const int64_t* denseStrides, bool wantDerivatives,
+void CollectTaps(const AxisTaps* axes, int r, const View& input, const int64_t* denseStrides, bool wantDerivatives,
                  PointTaps* out) {
     out->rank = r;
     out->offsets.clear();
@@ -173,7 +74,7 @@ struct Problem {
 
 // Grid point `index` of the flattened (N, O_1..O_r): its batch, its grid offset, its gradOutput
 // offset (channel 0) and its axes. False on an access outside the grid's view.
-bool PointAxes(const Problem& p, int64_t index, int64_t* batch, int64_t* gridBase, int64_t* goBase, AxisGrad* axes) {
+bool PointAxes(const Problem& p, int64_t index, int64_t* batch, int64_t* gridBase, int64_t* goBase, AxisTaps* axes) {
     const View& grid = *p.grid;
     const View& go = *p.gradOutput;
     const int r = p.r;
@@ -194,7 +95,7 @@ bool PointAxes(const Problem& p, int64_t index, int64_t* batch, int64_t* gridBas
         const int axis = r - 1 - k;
         const int64_t at = gb + k * grid.strides[r + 1];
         if (!Inside(at, p.gridSpan)) return false;
-        axes[axis] = ComputeAxisGrad(Load(grid, at), p.input->shape[2 + axis], p.mode, p.padding, p.ac);
+        axes[axis] = ComputeAxis(Load(grid, at), p.input->shape[2 + axis], p.mode, p.padding, p.ac);
     }
     *batch = b;
     *gridBase = gb;
@@ -207,7 +108,7 @@ bool PointAxes(const Problem& p, int64_t index, int64_t* batch, int64_t* gridBas
 bool InputGradRange(const Problem& p, const View& inputGrad, int64_t b, int64_t c0, int64_t c1) {
     const int64_t igSpan = SpanElements(inputGrad);
     std::vector<double> acc(static_cast<size_t>((c1 - c0) * p.plane), 0.0);
-    AxisGrad axes[kMaxRank];
+    AxisTaps axes[kMaxRank];
     PointTaps taps;
     for (int64_t point = 0; point < p.outPoints; ++point) {
         int64_t batch = 0, gridBase = 0, goBase = 0;
@@ -245,7 +146,7 @@ bool InputGradRange(const Problem& p, const View& inputGrad, int64_t b, int64_t 
 // d coordinate / d grid.
 bool GridGradRange(const Problem& p, const View& gridGrad, int64_t begin, int64_t end) {
     const int64_t ggSpan = SpanElements(gridGrad);
-    AxisGrad axes[kMaxRank];
+    AxisTaps axes[kMaxRank];
     PointTaps taps;
     const int r = p.r;
     for (int64_t index = begin; index < end; ++index) {
