@@ -20,6 +20,7 @@
 // AGS_TORCH_NPU=ON); scripts/check_real_headers.sh compiles it syntax-only against the headers of
 // the torch-npu wheel.
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -35,38 +36,46 @@
 #include "aclnnop/aclnn_grid_sampler3d.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
 #include "aclnn_args.h"
+#include "op_host/attr_names.h"
 
 namespace ascend_gridsample_npu {
 namespace {
 
-struct NamedCode {
+// The names of aclnnGridSampler2D's interpolationMode and paddingMode codes (op_host/attr_names.h),
+// and the aliases python/ascend_gridsample/_api.py accepts beside them.
+struct Alias {
     const char* name;
     int64_t code;
 };
 
-// The codes of aclnnGridSampler2D's interpolationMode and paddingMode (aclnnop headers); the names
-// and aliases are those python/ascend_gridsample/_api.py accepts.
-constexpr NamedCode kModes[] = {{"bilinear", 0}, {"linear", 0}, {"nearest", 1}, {"bicubic", 2}, {"cubic", 2}};
-constexpr NamedCode kPaddings[] = {{"zeros", 0}, {"border", 1}, {"reflection", 2}};
-
 template <std::size_t N>
-int64_t Lookup(const NamedCode (&table)[N], c10::string_view value, const char* what) {
+int64_t Lookup(const char* const (&names)[N], c10::string_view value, const char* what,
+               std::initializer_list<Alias> aliases = {}) {
+    const std::string text(value);
+    const int32_t code = opattr::IndexOfName(text.c_str(), names);
+    if (code >= 0) {
+        return code;
+    }
     std::string expected;
-    for (const NamedCode& entry : table) {
-        if (value == entry.name) {
-            return entry.code;
-        }
+    for (const char* name : names) {
         expected += expected.empty() ? "'" : ", '";
-        expected += entry.name;
+        expected += name;
         expected += "'";
     }
-    C10_THROW_ERROR(ValueError, c10::str(what, " is '", std::string(value), "'; expected one of ", expected));
+    for (const Alias& alias : aliases) {
+        if (text == alias.name) {
+            return alias.code;
+        }
+        expected += std::string(", '") + alias.name + "'";
+    }
+    C10_THROW_ERROR(ValueError, c10::str(what, " is '", text, "'; expected one of ", expected));
 }
 
 at::Tensor GridSampleNpu(const at::Tensor& input, const at::Tensor& grid, c10::string_view mode,
                          c10::string_view padding_mode, bool align_corners, bool channel_last) {
-    const int64_t mode_code = Lookup(kModes, mode, "mode");
-    const int64_t padding_code = Lookup(kPaddings, padding_mode, "padding_mode");
+    const int64_t mode_code =
+        Lookup(opattr::kGridSampleModes, mode, "mode", {{"linear", gridsample::kBilinear}, {"cubic", gridsample::kBicubic}});
+    const int64_t padding_code = Lookup(opattr::kGridSamplePaddings, padding_mode, "padding_mode");
     TORCH_CHECK_VALUE(input.dim() >= 3 && input.dim() <= 8, "input has ", input.dim(), " dims (shape ",
                       input.sizes(), "); expected 3 to 8 (N, C and 1 to 6 spatial dims)");
     TORCH_CHECK_VALUE(grid.dim() == input.dim(), "grid has ", grid.dim(), " dims (shape ", grid.sizes(),
