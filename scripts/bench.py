@@ -2,7 +2,7 @@
 peers in one run, as ratios, plus the kernel's counters per output element (from the checked
 build: DMA instructions, bytes moved, scalar GM accesses).
 
-    python scripts/bench.py            # the cases of ../shared/docs/performance.md
+    python scripts/bench.py            # every benchmark case
     python scripts/bench.py --quick    # one small case each (CI: checks the script still works)
     python scripts/bench.py --report docs/performance.md   # also write the report and its plot
     python scripts/bench.py --npu-only  # modelled NPU figures and the targets only (no CPU timing)
@@ -584,7 +584,7 @@ PILLOW_FILTERS = {"bilinear_pillow": "BILINEAR", "bicubic_pillow": "BICUBIC"}
 
 
 def interpolate_cases(quick: bool):
-    """(label, NCHW shape, output (H, W)) of ../shared/docs: downscale 1x3x1024² -> 512², upscale
+    """(label, NCHW shape, output (H, W)) of the benchmark: downscale 1x3x1024² -> 512², upscale
     8x64x64² -> 128², and the upscale of three channels 1x3x512² -> 1024²; each in NCHW and NHWC;
     --quick: the same ratios on small shapes."""
     if quick:
