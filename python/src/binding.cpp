@@ -39,6 +39,7 @@
 #include "aclnnop/aclnn_grid_sampler3d_backward.h"
 #include "aclnnop/aclnn_grid_sampler_nd_backward.h"
 #include "ascend_sim/cost_constants.h"
+#include "ascend_sim/kernel_registry.h"
 #include "ascend_sim/onnx_parser.h"
 #include "ascend_sim/sim.h"
 
@@ -545,6 +546,8 @@ PYBIND11_MODULE(AGS_MODULE_NAME, m) {
         d["shape_calculation_modes"] = list(opattr::kInterpolateShapeCalcModes);
         return d;
     });
+    // the AI Core kernels the library holds (the simulator's kernel table), which KERNELS must list
+    m.def("kernel_names", [] { return ascend_sim::RegisteredKernelNames(); });
     m.def("cost_constants", &CostConstants);
     m.def("interpolate", &Interpolate, py::arg("x"), py::arg("y"), py::arg("scales"), py::arg("sizes"), py::arg("axes"),
           py::arg("mode"), py::arg("shape_calculation_mode"), py::arg("coordinate_transformation_mode"),

@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "ascend_sim/sim.h"
 
@@ -21,6 +22,8 @@ struct RegisteredKernel {
 ASCEND_SIM_API bool RegisterKernelEntry(const std::string& name, RegisteredKernel kernel);
 // The kernel registered under `name`, or nullptr.
 ASCEND_SIM_API const RegisteredKernel* FindKernelEntry(const std::string& name);
+// Every registered name, sorted.
+ASCEND_SIM_API std::vector<std::string> RegisteredKernelNames();
 
 namespace detail {
 template <typename... Gm, size_t... I>

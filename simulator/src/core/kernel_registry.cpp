@@ -29,4 +29,12 @@ const RegisteredKernel* FindKernelEntry(const std::string& name) {
     return it == t.kernels.end() ? nullptr : &it->second;
 }
 
+std::vector<std::string> RegisteredKernelNames() {
+    KernelTable& t = Table();
+    std::lock_guard<std::mutex> lock(t.mu);
+    std::vector<std::string> names;
+    for (const auto& entry : t.kernels) names.push_back(entry.first);
+    return names;
+}
+
 }  // namespace ascend_sim
