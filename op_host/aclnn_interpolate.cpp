@@ -200,14 +200,16 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         uint8_t* table = e->workspaceImage.data() + t.tableOffset;
         uint8_t* weights = table + t.tableBytes / 2;
         const uint32_t srcBytes = t.srcOffset < 0 ? static_cast<uint32_t>(e->x.type->bytes) : 4u;
-        const int64_t rowsPerUnit = t.kind == kPassRows ? 1 : t.group;
-        const int64_t slots = static_cast<int64_t>(t.group) * t.chunk;   // last axis: a unit's outputs
+        // last axis: the outputs of the rows one Gather covers (the kernel adds the first one's UB offset
+        // as Gather's base)
+        const int64_t rowsPerTable = t.kind == kPassRows ? 1 : t.tableRows;
+        const int64_t slots = rowsPerTable * t.chunk;
         // a last-axis pass over rows of (position, channel): output o is channel o % channels of
         // position o / channels, and reads the same channel of each tap's position
         const int64_t channels = t.kind == kPassRows ? 1 : t.channels;
         // padded taps (weight 0) read the position's last real tap, or the last of an earlier position
         // (the first of the table at first): rows a window of the rows pass holds anyway
-        for (int64_t r = 0; r < rowsPerUnit; ++r) {
+        for (int64_t r = 0; r < rowsPerTable; ++r) {
             int32_t padIndex = taps.index.empty() ? 0 : static_cast<int32_t>(taps.index[0]);
             for (int64_t o = 0; o < t.outLen; ++o) {
                 const int64_t position = o / channels, channel = o % channels;
@@ -252,7 +254,7 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
     }
     *why = std::string(e->x.type->name) + " on the AI Core" + (e->adjoint ? " (InterpolateGrad)" : "") + ": " +
            std::to_string(data.passCount) + " pass(es) over axes [" + order +
-           "] (the order moving the fewest bytes), block dim " + std::to_string(e->blockDim) + folded;
+           "] (the order of the fewest estimated cycles), block dim " + std::to_string(e->blockDim) + folded;
     return true;
 }
 }  // namespace

@@ -51,14 +51,16 @@ struct InterpolateTilingResult {
     uint32_t blockDim = 0;
     uint64_t tilingKey = 0;
     uint64_t workspaceBytes = 0;   // tiling data, axis tables, two float32 intermediate buffers
-    uint64_t modelledBytes = 0;    // GM bytes the chosen pass order moves (the order's cost)
+    double modelledCycles = 0;     // a core's cycles for the plan, estimated (PassOrderCycles on the platform)
 };
 // False (and why) when the kernel cannot take the problem: more passes than the struct holds, an
 // axis table or a row that does not fit the UB.
 bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlatform& platform,
                               InterpolateTilingResult* out, std::string* why);
-// GM bytes a pass order moves (reads of every tap row plus writes), the quantity the tiling
-// minimises over orders.
-uint64_t PassOrderBytes(const InterpolateProblem& p, const std::vector<int64_t>& order);
+// A core's cycles for the plan of a pass order, estimated from the cost model's published figures
+// (infinite when it does not fit the UB): the quantity the tiling minimises over orders (on 48
+// cores, whatever the platform's count, so that the order and the rounding do not depend on it).
+double PassOrderCycles(const InterpolateProblem& p, const InterpolatePlatform& platform,
+                       const std::vector<int64_t>& order);
 
 }  // namespace interp

@@ -26,6 +26,8 @@ uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 // Bounds that keep every product of the tiling (elements x taps x bytes) far inside 64 bits.
 constexpr uint64_t kMaxKernelElements = 1ull << 48;
 constexpr int64_t kMaxKernelTaps = 1 << 16;
+// The core count the pass order is chosen for (Atlas A2's vector cores, docs/performance.md).
+constexpr uint32_t kOrderCores = 48;
 
 constexpr uint64_t MakeTilingKey(int32_t dataKind) { return 3000 + 10 * static_cast<uint64_t>(dataKind); }
 static_assert(MakeTilingKey(0) == INTERPOLATE_KEY_FP32, "float32 key");
@@ -68,7 +70,8 @@ bool FoldsChannels(const InterpolateProblem& p, const std::vector<int64_t>& orde
 // tap), estimated with the cost model's published figures (docs/performance.md: ~10 B/cycle each way
 // per core with every core active, +27 cycles per load and +12 per store, ~20 cycles per vector call,
 // 64 float32 lanes a repeat, ~0.75 repeat/cycle for two-operand ops); a unit costs the slowest of its
-// loads, its vector work and its stores (the queues overlap them), the busiest core ceil(units / cores).
+// loads, its vector work and its stores (the queues overlap them), the busiest core ceil(units / cores),
+// plus the first unit's loads and the last one's stores, which nothing overlaps.
 double RowsPassCycles(const InterpolatePassTiling& t, uint64_t srcBytes, uint64_t dstBytes, uint32_t cores,
                       uint64_t chunk, uint64_t run, bool window) {
     const double ratio = static_cast<double>(t.inLen) / static_cast<double>(t.outLen);
@@ -82,7 +85,7 @@ double RowsPassCycles(const InterpolatePassTiling& t, uint64_t srcBytes, uint64_
     const double rows = window ? std::min<double>(static_cast<double>(t.inLen), t.taps + 1 + std::ceil((run - 1) * ratio))
                                : static_cast<double>(t.taps);
     const double load = (window ? 27 : 27 * t.taps) + rows * rowBytes / 10;
-    return static_cast<double>((units + cores - 1) / cores) * std::max({load, vector, store});
+    return static_cast<double>((units + cores - 1) / cores) * std::max({load, vector, store}) + load + store;
 }
 
 // Windows: a rows pass of single rows (group 1) whose output rows share input rows reads, per unit,
@@ -90,18 +93,18 @@ double RowsPassCycles(const InterpolatePassTiling& t, uint64_t srcBytes, uint64_
 // partition leaves over; its chunk may shrink so that more rows fit. Taken where RowsPassCycles says it
 // is faster than a DMA per tap, with the chunk and run it finds fastest.
 void AddWindows(const InterpolateProblem& p, const InterpolatePlatform& platform, InterpolateTilingData* d) {
-    const uint64_t used = static_cast<uint64_t>(d->tableBufBytes) + 2 * static_cast<uint64_t>(d->inBufBytes) +
-                          5 * static_cast<uint64_t>(d->workBufBytes);
-    const uint64_t slot = static_cast<uint64_t>(d->inBufBytes) + (platform.ubBytes - used) / 2 / 32 * 32;
     const uint32_t cores = std::max<uint32_t>(platform.coreNum, 1);
     const uint64_t elem = p.dataKind == 0 ? 4 : 2;
-    uint64_t inBuf = static_cast<uint64_t>(d->inBufBytes);
     for (int32_t i = 0; i < d->passCount; ++i) {
         InterpolatePassTiling& t = d->passes[i];
+        const uint64_t used = static_cast<uint64_t>(t.tableBufBytes) + 2 * static_cast<uint64_t>(t.inBufBytes) +
+                              5 * static_cast<uint64_t>(t.workBufBytes);
+        const uint64_t slot = static_cast<uint64_t>(t.inBufBytes) + (platform.ubBytes - used) / 2 / 32 * 32;
         t.run = 1;
         const uint64_t srcBytes = i == 0 ? elem : 4, dstBytes = i + 1 == d->passCount ? elem : 4;
         if (t.kind != kPassRows || t.group != 1 || static_cast<uint64_t>(t.inner) * srcBytes > 0xFFFFFFFFull) continue;
         const double ratio = static_cast<double>(t.inLen) / static_cast<double>(t.outLen);
+        if (ratio > t.taps) continue;   // consecutive output rows read rows with gaps between: nothing to share
         double best = RowsPassCycles(t, srcBytes, dstBytes, cores, static_cast<uint64_t>(t.chunk), 1, false);
         for (uint64_t chunk = static_cast<uint64_t>(t.chunk);; chunk = AlignUp(chunk / 2, 16)) {
             const uint64_t pitch = AlignUp(chunk * srcBytes, 32);
@@ -125,29 +128,173 @@ void AddWindows(const InterpolateProblem& p, const InterpolatePlatform& platform
             }
             if (chunk <= 64) break;
         }
-        if (t.window > 0) inBuf = std::max<uint64_t>(inBuf, static_cast<uint64_t>(t.window) * AlignUp(t.chunk * srcBytes, 32));
+        if (t.window > 0)
+            t.inBufBytes = static_cast<int32_t>(std::max<uint64_t>(static_cast<uint64_t>(t.inBufBytes),
+                                                                   static_cast<uint64_t>(t.window) * AlignUp(t.chunk * srcBytes, 32)));
     }
-    d->inBufBytes = static_cast<int32_t>(inBuf);
+}
+
+// The passes of one order: kinds, units, UB partition (the vectors shrink until everything fits, first
+// with the fold, FoldsChannels) and windows. A last-axis pass's table holds the offsets of one row
+// (rowTables: a Gather per row, the smallest table) or of its whole group (a Gather per group, up to
+// 16320 outputs). False when a table or a row does not fit the UB.
+bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform, const std::vector<int64_t>& order,
+               bool rowTables, InterpolateTilingData* data) {
+    const size_t rank = p.xShape.size();
+    const std::vector<PassShape> shapes = PassShapes(p, order);
+    size_t foldable = order.size();
+    for (size_t i = 0; i < order.size(); ++i)
+        if (FoldsChannels(p, order, i, shapes[i])) foldable = i;
+    InterpolateTilingData& d = *data;
+    d = InterpolateTilingData{};
+    d.passCount = static_cast<int32_t>(order.size());
+    d.dataKind = p.dataKind;
+    // UB, each pass its own: its table, two input slots, two output slots and three float32 work
+    // vectors. A pass combines vectors of up to V elements (whole rows of several o, a chunk of a row,
+    // or several whole last-axis rows); V shrinks until they fit, first with the fold (FoldsChannels).
+    const uint64_t elem = p.dataKind == 0 ? 4 : 2;
+    bool fitted = false;
+    for (int attempt = foldable < order.size() ? 0 : 1; attempt < 2 && !fitted; ++attempt) {
+        const bool fold = attempt == 0;
+        fitted = true;
+        for (size_t i = 0; i < order.size() && fitted; ++i) {
+            bool passFits = false;
+            for (uint64_t V = 8192; V >= 8 && !passFits; V /= 2) {
+                uint64_t tableBuf = 0, inBuf = 32, workBuf = 32;
+                bool ok = true;
+                InterpolatePassTiling& t = d.passes[i];
+                PassShape s = shapes[i];
+                const uint64_t srcBytes = i == 0 ? elem : 4;
+                const bool folded = fold && i == foldable;
+                t.channels = folded ? static_cast<int32_t>(s.inner) : 1;
+                if (folded) s = PassShape{s.outer, s.inLen * s.inner, s.outLen * s.inner, 1};
+                t.outer = s.outer;
+                t.inLen = s.inLen;
+                t.outLen = s.outLen;
+                t.inner = s.inner;
+                t.axis = static_cast<int32_t>(order[i]);
+                t.taps = p.taps[order[i]];
+                t.kind = static_cast<size_t>(order[i]) + 1 == rank || folded ? kPassLastAxis : kPassRows;
+                if (t.kind == kPassLastAxis) {
+                    const uint64_t outPad = AlignUp(static_cast<uint64_t>(s.outLen), 16);
+                    const uint64_t pitch = AlignUp(static_cast<uint64_t>(s.inLen) * srcBytes, 32);
+                    // rows per unit, but not so many that fewer than 4 units per core remain (the queues
+                    // overlap one unit's DMA with another's vector work)
+                    const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
+                    const uint64_t spread = (static_cast<uint64_t>(s.outer) + cores - 1) / cores;
+                    uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, 4095}));
+                    // a Gather's repeat count is 8 bits of 64 offsets: at most 16320 outputs
+                    if (!rowTables) group = std::max<uint64_t>(1, std::min<uint64_t>(group, 16320 / outPad));
+                    if (outPad > 16320) ok = false;
+                    t.chunk = static_cast<int32_t>(outPad);
+                    t.chunksPerRow = 1;
+                    t.group = static_cast<int32_t>(group);
+                    t.tableRows = rowTables ? 1 : t.group;
+                    t.rowPitch = static_cast<int32_t>(pitch);
+                    const uint64_t tableBytes = 2 * static_cast<uint64_t>(t.taps) * t.tableRows * outPad * 4;
+                    if (tableBytes > platform.ubBytes) ok = false;   // (and beyond int32)
+                    t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
+                    t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group);
+                    inBuf = std::max<uint64_t>(inBuf, group * pitch);
+                    workBuf = std::max<uint64_t>(workBuf, group * outPad * 4);
+                } else {
+                    t.tableRows = 1;
+                    const uint64_t inner = static_cast<uint64_t>(s.inner);
+                    const bool grouped = inner % 16 == 0 && inner <= V &&
+                                         (static_cast<uint64_t>(s.inLen) - 1) * inner * 4 <= 0xFFFFFFFFull &&
+                                         (static_cast<uint64_t>(s.outLen) - 1) * inner * 4 <= 0xFFFFFFFFull;
+                    if (grouped) {
+                        // o per unit, but not so many that fewer than 4 units per core remain
+                        const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
+                        const uint64_t spread = std::max<uint64_t>(1, static_cast<uint64_t>(s.outer * s.outLen) / cores);
+                        const uint64_t group = std::max<uint64_t>(
+                            1, std::min<uint64_t>({static_cast<uint64_t>(s.outer), spread, V / inner, 4095}));
+                        t.group = static_cast<int32_t>(group);
+                        t.chunk = static_cast<int32_t>(group * inner);
+                        t.chunksPerRow = 1;
+                        t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group) * s.outLen;
+                    } else {
+                        t.group = 1;
+                        t.chunk = static_cast<int32_t>(inner <= V ? inner : V);
+                        t.chunksPerRow = static_cast<int32_t>((inner + t.chunk - 1) / t.chunk);
+                        t.units = s.outer * s.outLen * t.chunksPerRow;
+                    }
+                    t.rowPitch = 0;
+                    const uint64_t tableBytes = 2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32);
+                    if (tableBytes > platform.ubBytes) ok = false;
+                    t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
+                    inBuf = std::max<uint64_t>(inBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
+                    workBuf = std::max<uint64_t>(workBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
+                }
+                tableBuf = AlignUp(static_cast<uint64_t>(t.tableBytes), 32);
+                inBuf = AlignUp(inBuf, 32);
+                workBuf = AlignUp(workBuf, 32);
+                if (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes) {
+                    passFits = true;
+                    t.inBufBytes = static_cast<int32_t>(inBuf);
+                    t.workBufBytes = static_cast<int32_t>(workBuf);
+                    t.outBufBytes = static_cast<int32_t>(workBuf);
+                    t.tableBufBytes = static_cast<int32_t>(tableBuf);
+                }
+            }
+            fitted = passFits;
+        }
+    }
+    if (!fitted) return false;
+    AddWindows(p, platform, &d);
+    return true;
+}
+
+// A core's cycles for a planned launch, estimated with the same published figures as RowsPassCycles:
+// per pass, its table's load, then ceil(units / cores) units, each the slowest of its loads, vector
+// work and stores, and the first unit's load and the last one's store, which nothing overlaps. A last-axis unit: one DMA of its rows; per tableRows rows and tap a Gather (8
+// elements a cycle) and a Mul / MulAddDst; the stores.
+double PlanCycles(const InterpolateTilingData& d, const InterpolatePlatform& platform) {
+    const uint32_t cores = std::max<uint32_t>(platform.coreNum, 1);
+    const uint64_t elem = d.dataKind == 0 ? 4 : 2;
+    double cycles = 0;
+    for (int32_t i = 0; i < d.passCount; ++i) {
+        const InterpolatePassTiling& t = d.passes[i];
+        const uint64_t srcBytes = i == 0 ? elem : 4, dstBytes = i + 1 == d.passCount ? elem : 4;
+        cycles += 27 + static_cast<double>(t.tableBytes) / 10;
+        if (t.kind == kPassRows) {
+            if (t.group == 1) {
+                cycles += RowsPassCycles(t, srcBytes, dstBytes, cores, static_cast<uint64_t>(t.chunk),
+                                         static_cast<uint64_t>(t.run), t.window > 0);
+                continue;
+            }
+            // grouped rows: per output row, a DMA of the group's rows per tap
+            const double repeats = static_cast<double>(t.chunk) / 64;
+            const double cast = srcBytes == 4 ? 0 : 20 + repeats;
+            const double vector = t.taps * (cast + 40 + repeats + repeats / 0.75) + 20 + repeats;
+            const double load = t.taps * (27 + static_cast<double>(t.chunk * srcBytes) / 10);
+            const double store = 12 + static_cast<double>(t.chunk * dstBytes) / 10;
+            cycles += static_cast<double>((static_cast<uint64_t>(t.units) + cores - 1) / cores) * std::max({load, vector, store}) +
+                      load + store;
+            continue;
+        }
+        const double rowRepeats = static_cast<double>(t.chunk) / 64;
+        const double cast = srcBytes == 4 ? 0 : 20 + t.group * rowRepeats;
+        const double calls = std::ceil(static_cast<double>(t.group) / t.tableRows);   // Gathers and Muls per tap
+        const double vector = t.taps * (cast + calls * 40 + t.group * (static_cast<double>(t.chunk) / 8 + rowRepeats / 0.75)) +
+                              20 + t.group * rowRepeats;
+        const double load = 27 + static_cast<double>(t.group) * t.rowPitch / 10;
+        const double store = 12 + static_cast<double>(t.group) * AlignUp(static_cast<uint64_t>(t.outLen) * dstBytes, 32) / 10;
+        cycles += static_cast<double>((static_cast<uint64_t>(t.units) + cores - 1) / cores) * std::max({load, vector, store}) +
+                  load + store;
+    }
+    return cycles;
 }
 
 }  // namespace
 
-uint64_t PassOrderBytes(const InterpolateProblem& p, const std::vector<int64_t>& order) {
-    const uint64_t elem = p.dataKind == 0 ? 4 : 2;
-    const std::vector<PassShape> shapes = PassShapes(p, order);
-    const size_t rank = p.xShape.size();
-    uint64_t bytes = 0;
-    for (size_t i = 0; i < order.size(); ++i) {
-        const PassShape& s = shapes[i];
-        const uint64_t srcBytes = i == 0 ? elem : 4, dstBytes = i + 1 == order.size() ? elem : 4;
-        const uint64_t outRows = static_cast<uint64_t>(s.outer * s.outLen);
-        if (static_cast<size_t>(order[i]) + 1 == rank || FoldsChannels(p, order, i, s))
-            bytes += static_cast<uint64_t>(s.outer * s.inLen * s.inner) * srcBytes;   // whole rows once
-        else
-            bytes += outRows * static_cast<uint64_t>(p.taps[order[i]]) * static_cast<uint64_t>(s.inner) * srcBytes;
-        bytes += outRows * static_cast<uint64_t>(s.inner) * dstBytes;
-    }
-    return bytes;
+double PassOrderCycles(const InterpolateProblem& p, const InterpolatePlatform& platform,
+                       const std::vector<int64_t>& order) {
+    InterpolateTilingData d;
+    double best = HUGE_VAL;
+    for (bool rowTables : {false, true})
+        if (PlanOrder(p, platform, order, rowTables, &d)) best = std::min(best, PlanCycles(d, platform));
+    return best;
 }
 
 bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlatform& platform,
@@ -181,124 +328,44 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
                    "(2^16 taps)";
             return false;
         }
-    // the order that moves the fewest GM bytes (every order for up to 6 axes, else the given order
-    // sorted by shrinking ratio)
+    // the order whose plan is fastest by PassOrderCycles (every order for up to 6 axes, else the given
+    // order sorted by shrinking ratio), estimated on kOrderCores cores whatever the platform's count:
+    // the order sets the rounding, which must not depend on the core count
     std::vector<int64_t> order = p.axes;
     std::sort(order.begin(), order.end());
-    std::vector<int64_t> best = order;
-    uint64_t bestBytes = PassOrderBytes(p, order);
-    if (order.size() <= 6) {
-        while (std::next_permutation(order.begin(), order.end())) {
-            const uint64_t b = PassOrderBytes(p, order);
-            if (b < bestBytes) {
-                bestBytes = b;
-                best = order;
-            }
+    const InterpolatePlatform reference{kOrderCores, platform.ubBytes};
+    std::vector<int64_t> best;
+    double bestCycles = HUGE_VAL;
+    auto consider = [&](const std::vector<int64_t>& o) {
+        const double cycles = PassOrderCycles(p, reference, o);
+        if (cycles < bestCycles) {
+            best = o;
+            bestCycles = cycles;
         }
+    };
+    if (order.size() <= 6) {
+        do consider(order);
+        while (std::next_permutation(order.begin(), order.end()));
     } else {
-        std::stable_sort(best.begin(), best.end(), [&](int64_t a, int64_t b) {
+        std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
             return p.yShape[a] * p.xShape[b] < p.yShape[b] * p.xShape[a];
         });
-        bestBytes = PassOrderBytes(p, best);
+        consider(order);
     }
-    const std::vector<PassShape> shapes = PassShapes(p, best);
-    size_t foldable = best.size();
-    for (size_t i = 0; i < best.size(); ++i)
-        if (FoldsChannels(p, best, i, shapes[i])) foldable = i;
+    // the plan of that order on the platform, with the faster of the two last-axis tables
     InterpolateTilingData& d = out->data;
-    d = InterpolateTilingData{};
-    d.passCount = static_cast<int32_t>(best.size());
-    d.dataKind = p.dataKind;
-    // UB: the largest table, two input slots, two output slots and three float32 work vectors. Each
-    // pass combines vectors of up to V elements (whole rows of several o, a chunk of a row, or
-    // several whole last-axis rows); V shrinks until everything fits, first with the fold (FoldsChannels).
-    const uint64_t elem = p.dataKind == 0 ? 4 : 2;
-    bool fitted = false;
-    for (int attempt = foldable < best.size() ? 0 : 1; attempt < 2 && !fitted; ++attempt) {
-        const bool fold = attempt == 0;
-        for (uint64_t V = 8192; V >= 8 && !fitted; V /= 2) {
-            uint64_t tableBuf = 0, inBuf = 32, workBuf = 32;
-            bool ok = true;
-            for (size_t i = 0; i < best.size() && ok; ++i) {
-                InterpolatePassTiling& t = d.passes[i];
-                PassShape s = shapes[i];
-                const uint64_t srcBytes = i == 0 ? elem : 4;
-                const bool folded = fold && i == foldable;
-                t.channels = folded ? static_cast<int32_t>(s.inner) : 1;
-                if (folded) s = PassShape{s.outer, s.inLen * s.inner, s.outLen * s.inner, 1};
-                t.outer = s.outer;
-                t.inLen = s.inLen;
-                t.outLen = s.outLen;
-                t.inner = s.inner;
-                t.axis = static_cast<int32_t>(best[i]);
-                t.taps = p.taps[best[i]];
-                t.kind = static_cast<size_t>(best[i]) + 1 == rank || folded ? kPassLastAxis : kPassRows;
-                if (t.kind == kPassLastAxis) {
-                    const uint64_t outPad = AlignUp(static_cast<uint64_t>(s.outLen), 16);
-                    const uint64_t pitch = AlignUp(static_cast<uint64_t>(s.inLen) * srcBytes, 32);
-                    // rows per unit, but not so many that fewer than 4 units per core remain (the queues
-                    // overlap one unit's DMA with another's vector work)
-                    const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
-                    const uint64_t spread = (static_cast<uint64_t>(s.outer) + cores - 1) / cores;
-                    uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, 16320 / outPad, 4095}));
-                    if (outPad > 16320) ok = false;   // Gather's repeat count (8 bits of 64 offsets)
-                    t.chunk = static_cast<int32_t>(outPad);
-                    t.chunksPerRow = 1;
-                    t.group = static_cast<int32_t>(group);
-                    t.rowPitch = static_cast<int32_t>(pitch);
-                    const uint64_t tableBytes = 2 * static_cast<uint64_t>(t.taps) * group * outPad * 4;
-                    if (tableBytes > platform.ubBytes) ok = false;   // (and beyond int32)
-                    t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
-                    t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group);
-                    inBuf = std::max<uint64_t>(inBuf, group * pitch);
-                    workBuf = std::max<uint64_t>(workBuf, group * outPad * 4);
-                } else {
-                    const uint64_t inner = static_cast<uint64_t>(s.inner);
-                    const bool grouped = inner % 16 == 0 && inner <= V &&
-                                         (static_cast<uint64_t>(s.inLen) - 1) * inner * 4 <= 0xFFFFFFFFull &&
-                                         (static_cast<uint64_t>(s.outLen) - 1) * inner * 4 <= 0xFFFFFFFFull;
-                    if (grouped) {
-                        // o per unit, but not so many that fewer than 4 units per core remain
-                        const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
-                        const uint64_t spread = std::max<uint64_t>(1, static_cast<uint64_t>(s.outer * s.outLen) / cores);
-                        const uint64_t group = std::max<uint64_t>(
-                            1, std::min<uint64_t>({static_cast<uint64_t>(s.outer), spread, V / inner, 4095}));
-                        t.group = static_cast<int32_t>(group);
-                        t.chunk = static_cast<int32_t>(group * inner);
-                        t.chunksPerRow = 1;
-                        t.units = (s.outer + static_cast<int64_t>(group) - 1) / static_cast<int64_t>(group) * s.outLen;
-                    } else {
-                        t.group = 1;
-                        t.chunk = static_cast<int32_t>(inner <= V ? inner : V);
-                        t.chunksPerRow = static_cast<int32_t>((inner + t.chunk - 1) / t.chunk);
-                        t.units = s.outer * s.outLen * t.chunksPerRow;
-                    }
-                    t.rowPitch = 0;
-                    const uint64_t tableBytes = 2 * AlignUp(static_cast<uint64_t>(s.outLen) * t.taps * 4, 32);
-                    if (tableBytes > platform.ubBytes) ok = false;
-                    t.tableBytes = static_cast<int32_t>(std::min<uint64_t>(tableBytes, INT32_MAX));
-                    inBuf = std::max<uint64_t>(inBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
-                    workBuf = std::max<uint64_t>(workBuf, AlignUp(static_cast<uint64_t>(t.chunk) * 4, 32));
-                }
-                tableBuf = std::max<uint64_t>(tableBuf, static_cast<uint64_t>(t.tableBytes));
-            }
-            tableBuf = AlignUp(tableBuf, 32);
-            inBuf = AlignUp(inBuf, 32);
-            workBuf = AlignUp(workBuf, 32);
-            if (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes) {
-                fitted = true;
-                d.inBufBytes = static_cast<int32_t>(inBuf);
-                d.workBufBytes = static_cast<int32_t>(workBuf);
-                d.outBufBytes = static_cast<int32_t>(workBuf);
-                d.tableBufBytes = static_cast<int32_t>(tableBuf);
-            }
+    InterpolateTilingData candidate;
+    double planCycles = HUGE_VAL;
+    for (bool rowTables : {false, true})
+        if (!best.empty() && PlanOrder(p, platform, best, rowTables, &candidate) && PlanCycles(candidate, platform) < planCycles) {
+            planCycles = PlanCycles(candidate, platform);
+            d = candidate;
         }
-    }
-    if (!fitted) {
+    if (planCycles == HUGE_VAL) {
         *why = "an axis table or a last-axis row does not fit the UB";
         return false;
     }
-    AddWindows(p, platform, &d);
+    const std::vector<PassShape> shapes = PassShapes(p, best);
     // work split: one block dim for all passes (SyncAll between them), each pass's units spread evenly
     uint64_t maxUnits = 1;
     for (size_t i = 0; i < best.size(); ++i) maxUnits = std::max<uint64_t>(maxUnits, static_cast<uint64_t>(d.passes[i].units));
@@ -324,7 +391,7 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
     out->workspaceBytes = offset + buffers * bufBytes;
     out->blockDim = blockDim;
     out->tilingKey = MakeTilingKey(p.dataKind);
-    out->modelledBytes = bestBytes;
+    out->modelledCycles = planCycles;
     return true;
 }
 

@@ -6,7 +6,7 @@
 // (o, index[j][k]), each a contiguous run of `inner` elements: whole rows (of a group of o by one
 // strided DMA, or chunks of a long row) move by DMA and are combined by Muls / Add in float32.
 // Last-axis pass: a group of whole input rows moves by one DMA; Gather picks every output's k-th tap
-// for all of them at once (byte offsets from the table), Mul by the k-th weights, MulAddDst.
+// of a block of rows at once (byte offsets from the table), Mul by the k-th weights, MulAddDst.
 #ifndef INTERPOLATE_KERNEL_H
 #define INTERPOLATE_KERNEL_H
 
@@ -39,15 +39,17 @@ public:
         x_ = x;
         y_ = y;
         ws_ = workspace;
-        pipe_.InitBuffer(inQue_, 2, t_.inBufBytes);
-        pipe_.InitBuffer(outQue_, 2, t_.outBufBytes);
-        pipe_.InitBuffer(tableQue_, 1, t_.tableBufBytes);
-        pipe_.InitBuffer(workBuf_, t_.workBufBytes * 3);
     }
 
     __aicore__ inline void Process() {
         for (int32_t p = 0; p < t_.passCount; ++p) {
             const InterpolatePassTiling& pass = t_.passes[p];
+            // each pass partitions the whole UB its own way; TPipe::Reset releases the previous pass's
+            // buffers and event IDs for InitBuffer again (Reset page, atlasascendc_api_07_0113)
+            pipe_.InitBuffer(inQue_, 2, pass.inBufBytes);
+            pipe_.InitBuffer(outQue_, 2, pass.outBufBytes);
+            pipe_.InitBuffer(tableQue_, 1, pass.tableBufBytes);
+            pipe_.InitBuffer(workBuf_, pass.workBufBytes * 3);
             const bool srcX = pass.srcOffset < 0, dstY = pass.dstOffset < 0;
             if (srcX && dstY) RunPass<T, T>(pass);
             else if (srcX) RunPass<T, float>(pass);
@@ -58,6 +60,7 @@ public:
             // non-zero tiling workspace (ours holds the tiling data and the axis tables).
             if (p + 1 < t_.passCount) {
                 AscendC::PipeBarrier<PIPE_ALL>();
+                pipe_.Reset();
                 AscendC::SyncAll();
             }
         }
@@ -144,7 +147,7 @@ private:
                                    const GlobalTensor<D>& dst, const LocalTensor<int32_t>& index,
                                    const LocalTensor<float>& weight, int64_t o0, int64_t planes, int64_t j,
                                    int64_t first, int64_t rowLen) {
-        const int32_t words = t_.workBufBytes / 4;
+        const int32_t words = pass.workBufBytes / 4;
         LocalTensor<float> acc = workBuf_.template Get<float>();
         LocalTensor<float> cast = acc[words];
         LocalTensor<float> prod = acc[2 * words];
@@ -243,7 +246,7 @@ private:
     __aicore__ inline void WindowRows(const InterpolatePassTiling& pass, const GlobalTensor<S>& src,
                                       const GlobalTensor<D>& dst, const LocalTensor<int32_t>& index,
                                       const LocalTensor<float>& weight, int64_t begin, int64_t end) {
-        const int32_t words = t_.workBufBytes / 4;
+        const int32_t words = pass.workBufBytes / 4;
         LocalTensor<float> acc = workBuf_.template Get<float>();
         LocalTensor<float> cast = acc[words];
         LocalTensor<float> prod = acc[2 * words];
@@ -279,24 +282,26 @@ private:
         }
     }
 
-    // Per unit: `group` whole input rows (one DMA, each row padded to 32 bytes in the UB); Gather picks
-    // every output's k-th tap of all of them at once (byte offsets from the table), Mul by the k-th
-    // weights, accumulate.
+    // Per unit: `group` whole input rows (one DMA, each row padded to 32 bytes in the UB); per block of
+    // tableRows rows, Gather picks every output's k-th tap (byte offsets from the table, the block's
+    // first row as the base: the table holds tableRows rows, not the group), Mul by the k-th weights,
+    // accumulate.
     template <typename S, typename D>
     __aicore__ inline void LastAxisPass(const InterpolatePassTiling& pass, const GlobalTensor<S>& src,
                                         const GlobalTensor<D>& dst, const LocalTensor<uint8_t>& table, int64_t begin,
                                         int64_t end) {
         const LocalTensor<uint32_t> offsets = table.template ReinterpretCast<uint32_t>();
         const LocalTensor<float> weights = table[pass.tableBytes / 2].template ReinterpretCast<float>();
-        const int32_t words = t_.workBufBytes / 4;
+        const int32_t words = pass.workBufBytes / 4;
         LocalTensor<float> acc = workBuf_.template Get<float>();
         LocalTensor<float> gathered = acc[words];
         LocalTensor<float> prod = acc[2 * words];
-        const int32_t slots = pass.group * pass.chunk;   // outputs of a full group, padded rows
+        const int32_t chunk = pass.chunk;   // a row's outputs, padded to 16
+        const int32_t slots = pass.tableRows * chunk;
         for (int64_t u = begin; u < end; ++u) {
             const int64_t o0 = u * pass.group;
-            const int64_t rows = InterpMin(pass.group, pass.outer - o0);
-            const int32_t count = static_cast<int32_t>(rows) * pass.chunk;
+            const int32_t rows = static_cast<int32_t>(InterpMin(pass.group, pass.outer - o0));
+            const int32_t count = rows * chunk;
             LocalTensor<S> in = inQue_.template AllocTensor<S>();
             AscendC::DataCopyPad(in, src[o0 * pass.inLen],
                                  DataCopyExtParams(static_cast<uint16_t>(rows), static_cast<uint32_t>(pass.inLen * sizeof(S)),
@@ -305,19 +310,26 @@ private:
             inQue_.EnQue(in);
             in = inQue_.template DeQue<S>();
             for (int32_t k = 0; k < pass.taps; ++k) {
-                if constexpr (sizeof(S) == 4) {
-                    AscendC::Gather(gathered.template ReinterpretCast<S>(), in, offsets[k * slots], 0,
-                                    static_cast<uint32_t>(count));
-                } else {
-                    // gathered as S in the product area, widened once
-                    AscendC::Gather(prod.template ReinterpretCast<S>(), in, offsets[k * slots], 0,
-                                    static_cast<uint32_t>(count));
+                for (int32_t r = 0; r < rows; r += pass.tableRows) {
+                    const uint32_t base = static_cast<uint32_t>(r * pass.rowPitch);
+                    const uint32_t n = static_cast<uint32_t>(InterpMin(pass.tableRows, rows - r) * chunk);
+                    if constexpr (sizeof(S) == 4) {
+                        AscendC::Gather(gathered[r * chunk].template ReinterpretCast<S>(), in, offsets[k * slots], base, n);
+                    } else {
+                        // gathered as S in the product area, widened below
+                        AscendC::Gather(prod.template ReinterpretCast<S>()[r * chunk], in, offsets[k * slots], base, n);
+                    }
+                }
+                if constexpr (sizeof(S) != 4) {
                     AscendC::Cast(gathered, prod.template ReinterpretCast<S>(), AscendC::RoundMode::CAST_NONE, count);
                 }
-                if (k == 0) {
-                    AscendC::Mul(acc, gathered, weights[k * slots], count);
-                } else {
-                    AscendC::MulAddDst(acc, gathered, weights[k * slots], count);
+                for (int32_t r = 0; r < rows; r += pass.tableRows) {
+                    const int32_t n = static_cast<int32_t>(InterpMin(pass.tableRows, rows - r)) * chunk;
+                    if (k == 0) {
+                        AscendC::Mul(acc[r * chunk], gathered[r * chunk], weights[k * slots], n);
+                    } else {
+                        AscendC::MulAddDst(acc[r * chunk], gathered[r * chunk], weights[k * slots], n);
+                    }
                 }
             }
             inQue_.FreeTensor(in);

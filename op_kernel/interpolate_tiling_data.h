@@ -47,14 +47,23 @@ struct InterpolatePassTiling {
     int32_t group;         // rows: o per unit; last axis: input rows per unit
     int32_t rowPitch;      // last axis: UB bytes between input rows (a row padded to 32 bytes)
     int32_t tableBytes;    // bytes of the table (rows: int32 index[outLen][taps] at 0, float weight at
-                           // tableBytes / 2; last axis: uint32 byte offsets [taps][group * chunk] at
-                           // 0, float weights [taps][group * chunk] at tableBytes / 2)
+                           // tableBytes / 2; last axis: uint32 byte offsets [taps][tableRows * chunk]
+                           // at 0 from the first of tableRows rows, float weights [taps][tableRows *
+                           // chunk] at tableBytes / 2)
     int32_t channels;      // last axis: elements per position of the resized axis (1, or the channels
                            // folded into its rows, above); rows: 1
     int32_t window;        // rows, group 1: input rows a UB slot holds (a unit's rows by one DMA); 0:
                            // one DMA per tap
     int32_t run;           // rows with a window: output rows per unit (units: outer * ceil(outLen /
                            // run) * chunksPerRow); else 1
+    int32_t tableRows;     // last axis: rows one Gather covers (1 to group; the table holds each one's
+                           // offsets); rows: 1
+    // the pass's UB partition (bytes; the kernel calls InitBuffer with exactly these, TPipe::Reset
+    // between passes)
+    int32_t inBufBytes;      // one source row chunk, window or group of last-axis rows, per queue slot
+    int32_t workBufBytes;    // float32 vectors: accumulator, cast source, product, gathered taps
+    int32_t outBufBytes;     // one output chunk, per queue slot
+    int32_t tableBufBytes;   // the axis table
 };
 
 // The tiling struct, a standard C++ struct registered in the kernel with REGISTER_TILING_DEFAULT
@@ -62,11 +71,6 @@ struct InterpolatePassTiling {
 struct InterpolateTilingData {
     int32_t passCount;
     int32_t dataKind;        // 0 float32, 1 float16, 2 bfloat16
-    // UB partition (bytes); the kernel calls InitBuffer with exactly these
-    int32_t inBufBytes;      // one source row chunk (or whole last-axis row), per queue slot
-    int32_t workBufBytes;    // float32 vectors: accumulator, cast source, product, gathered taps
-    int32_t outBufBytes;     // one output chunk, per queue slot
-    int32_t tableBufBytes;   // the largest axis table
     InterpolatePassTiling passes[kInterpolateMaxPasses];
 };
 

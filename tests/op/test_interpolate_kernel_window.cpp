@@ -53,10 +53,10 @@ TEST_CASE("rows pass window: runs split at the window, rows whose taps span more
     InterpolateTilingData tiling{};
     tiling.passCount = 1;
     tiling.dataKind = 0;
-    tiling.inBufBytes = static_cast<int32_t>(kWindow * rowBytes);
-    tiling.workBufBytes = tiling.outBufBytes = static_cast<int32_t>(rowBytes);
-    tiling.tableBufBytes = tableBytes;
     InterpolatePassTiling& t = tiling.passes[0];
+    t.inBufBytes = static_cast<int32_t>(kWindow * rowBytes);
+    t.workBufBytes = t.outBufBytes = static_cast<int32_t>(rowBytes);
+    t.tableBufBytes = tableBytes;
     t.outer = kOuter;
     t.inLen = kInLen;
     t.outLen = kOutLen;
@@ -72,6 +72,7 @@ TEST_CASE("rows pass window: runs split at the window, rows whose taps span more
     t.channels = 1;
     t.window = kWindow;
     t.run = kRun;
+    t.tableRows = 1;
     t.units = kOuter * ((kOutLen + kRun - 1) / kRun);
     for (uint32_t cores : {1u, 2u, 3u}) {
         t.unitsPerCore = (t.units + cores - 1) / cores;

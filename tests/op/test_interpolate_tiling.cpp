@@ -1,5 +1,5 @@
 // Interpolate's tiling (op_host/interpolate_tiling_func.cpp) called directly with shapes and
-// platforms, its gert adapter and infer-shape through the OpDef registry: pass order by bytes moved,
+// platforms, its gert adapter and infer-shape through the OpDef registry: pass order by estimated cycles,
 // pass kinds, work split, UB partition within the platform's UB, workspace layout, tiling keys; and
 // InterpolateGrad's infer-shape and tiling adapter (the transposed tap counts).
 #include <algorithm>
@@ -35,22 +35,23 @@ InterpolateProblem Problem(std::vector<int64_t> x, std::vector<int64_t> y, std::
 // Every UB buffer the kernel inits fits the platform's UB; the work split covers every unit once.
 void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform& platform) {
     const InterpolateTilingData& d = r.data;
-    const uint64_t ub = 2ull * d.inBufBytes + 2ull * d.outBufBytes + 3ull * d.workBufBytes + d.tableBufBytes;
-    CHECK_MSG(ub <= platform.ubBytes, std::to_string(ub) + " > " + std::to_string(platform.ubBytes));
-    CHECK(d.inBufBytes % 32 == 0 && d.outBufBytes % 32 == 0 && d.workBufBytes % 32 == 0 && d.tableBufBytes % 32 == 0);
     CHECK(r.blockDim >= 1 && r.blockDim <= platform.coreNum);
     uint64_t end = sizeof(InterpolateTilingData);
     for (int32_t i = 0; i < d.passCount; ++i) {
         const InterpolatePassTiling& t = d.passes[i];
+        // each pass's UB partition (the kernel resets the pipe between passes)
+        const uint64_t ub = 2ull * t.inBufBytes + 2ull * t.outBufBytes + 3ull * t.workBufBytes + t.tableBufBytes;
+        CHECK_MSG(ub <= platform.ubBytes, std::to_string(ub) + " > " + std::to_string(platform.ubBytes));
+        CHECK(t.inBufBytes % 32 == 0 && t.outBufBytes % 32 == 0 && t.workBufBytes % 32 == 0 && t.tableBufBytes % 32 == 0);
         CHECK(t.unitsPerCore * r.blockDim >= t.units);
-        CHECK(t.tableBytes <= d.tableBufBytes);
+        CHECK(t.tableBytes <= t.tableBufBytes);
         CHECK(static_cast<uint64_t>(t.tableOffset) >= end);   // tables do not overlap
         end = t.tableOffset + t.tableBytes;
         CHECK((t.srcOffset < 0) == (i == 0));
         CHECK((t.dstOffset < 0) == (i + 1 == d.passCount));
-        if (t.kind == kPassRows) CHECK(t.chunk * 4 <= d.inBufBytes && t.chunk * 4 <= d.workBufBytes);
-        else CHECK(static_cast<int64_t>(t.group) * t.rowPitch <= d.inBufBytes &&
-                   static_cast<int64_t>(t.group) * t.chunk * 4 <= d.workBufBytes && t.group * t.chunk <= 16320 &&
+        if (t.kind == kPassRows) CHECK(t.chunk * 4 <= t.inBufBytes && t.chunk * 4 <= t.workBufBytes);
+        else CHECK(static_cast<int64_t>(t.group) * t.rowPitch <= t.inBufBytes &&
+                   static_cast<int64_t>(t.group) * t.chunk * 4 <= t.workBufBytes && t.chunk <= 16320 &&
                    t.rowPitch >= t.inLen * (i == 0 ? (d.dataKind == 0 ? 4 : 2) : 4));
         // grouped rows: whole rows of 16n elements, so no DMA block is padded in the UB
         if (t.kind == kPassRows && t.group > 1) CHECK(t.inner % 16 == 0 && t.chunk == t.group * t.inner);
@@ -63,7 +64,7 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
         if (t.window > 0) {
             const int64_t src = i == 0 && d.dataKind != 0 ? 2 : 4;
             CHECK(t.kind == kPassRows && t.group == 1 && t.window > t.taps);
-            CHECK(static_cast<int64_t>(t.window) * ((t.chunk * src + 31) / 32 * 32) <= d.inBufBytes);
+            CHECK(static_cast<int64_t>(t.window) * ((t.chunk * src + 31) / 32 * 32) <= t.inBufBytes);
             CHECK(t.units == t.outer * ((t.outLen + t.run - 1) / t.run) * t.chunksPerRow);
         } else {
             CHECK(t.run == 1);
@@ -87,7 +88,7 @@ TEST_CASE("tiling keys are 3000 + 10 * dtype") {
     }
 }
 
-TEST_CASE("pass order: the order moving the fewest bytes, shrinking axes first") {
+TEST_CASE("pass order: the order of the fewest estimated cycles, shrinking axes first") {
     InterpolatePlatform platform;
     InterpolateTilingResult r;
     std::string why;
@@ -96,8 +97,8 @@ TEST_CASE("pass order: the order moving the fewest bytes, shrinking axes first")
     CHECK(ComputeInterpolateTiling(down, platform, &r, &why));
     CHECK(r.data.passCount == 2 && r.data.passes[0].axis == 2 && r.data.passes[1].axis == 3);
     CHECK(r.data.passes[0].kind == kPassRows && r.data.passes[1].kind == kPassLastAxis);
-    CHECK(r.modelledBytes == PassOrderBytes(down, {2, 3}));
-    CHECK(PassOrderBytes(down, {2, 3}) < PassOrderBytes(down, {3, 2}));
+    CHECK(r.modelledCycles == PassOrderCycles(down, platform, {2, 3}));
+    CHECK(PassOrderCycles(down, platform, {2, 3}) < PassOrderCycles(down, platform, {3, 2}));
     CheckInvariants(r, platform);
     // W shrinks: W first
     const InterpolateProblem wide = Problem({1, 1, 16, 256}, {1, 1, 64, 16}, {2, 3}, 2);
@@ -106,20 +107,28 @@ TEST_CASE("pass order: the order moving the fewest bytes, shrinking axes first")
     CheckInvariants(r, platform);
 }
 
-TEST_CASE("work split and UB partition on every platform size") {
+TEST_CASE("work split and UB partition on every platform size; the pass order on any core count") {
     std::string why;
-    for (uint32_t cores : {1u, 8u, 40u, 48u}) {
-        for (uint64_t ub : {64ull * 1024, 120ull * 1024, 184ull * 1024}) {
-            InterpolatePlatform platform{cores, ub};
-            for (const auto& p : {Problem({8, 64, 64, 64}, {8, 64, 128, 128}, {2, 3}, 2),
-                                  Problem({1, 3, 1024, 1024}, {1, 3, 512, 512}, {2, 3}, 4),
-                                  Problem({2, 3, 4, 5, 6}, {3, 2, 7, 1, 9}, {0, 1, 2, 3, 4}, 4, 1),
-                                  Problem({5, 100000}, {5, 3}, {1}, 1, 2)}) {
+    for (uint64_t ub : {64ull * 1024, 120ull * 1024, 184ull * 1024}) {
+        for (const auto& p : {Problem({8, 64, 64, 64}, {8, 64, 128, 128}, {2, 3}, 2),
+                              Problem({1, 3, 1024, 1024}, {1, 3, 512, 512}, {2, 3}, 4),
+                              Problem({1, 1024, 1024, 3}, {1, 512, 512, 3}, {1, 2}, 8),
+                              Problem({2, 3, 4, 5, 6}, {3, 2, 7, 1, 9}, {0, 1, 2, 3, 4}, 4, 1),
+                              Problem({5, 100000}, {5, 3}, {1}, 1, 2)}) {
+            std::vector<int32_t> order48;
+            for (uint32_t cores : {48u, 1u, 8u, 40u}) {
+                InterpolatePlatform platform{cores, ub};
                 InterpolateTilingResult r;
                 const bool ok = ComputeInterpolateTiling(p, platform, &r, &why);
                 // a 100000-element last-axis row fits no UB here
                 CHECK_MSG(ok == (p.xShape.back() != 100000), why);
-                if (ok) CheckInvariants(r, platform);
+                if (!ok) continue;
+                CheckInvariants(r, platform);
+                // the order sets the rounding: the same on every core count
+                std::vector<int32_t> order;
+                for (int32_t i = 0; i < r.data.passCount; ++i) order.push_back(r.data.passes[i].axis);
+                if (cores == 48) order48 = order;
+                CHECK(order == order48);
             }
         }
     }
@@ -131,10 +140,13 @@ TEST_CASE("small rows are grouped: one DMA per tap for many o, whole last-axis r
     std::string why;
     // 8x64x64x64 -> 128x128: the H pass has 64-element rows, the W pass 64-element input rows
     CHECK(ComputeInterpolateTiling(Problem({8, 64, 64, 64}, {8, 64, 128, 128}, {2, 3}, 2), platform, &r, &why));
-    const InterpolatePassTiling& h = r.data.passes[0];
-    const InterpolatePassTiling& w = r.data.passes[1];
-    CHECK(h.axis == 2 && h.group > 1 && h.units == (512 + h.group - 1) / h.group * 128);
-    CHECK(w.axis == 3 && w.group > 1 && w.units == (512 * 128 + w.group - 1) / w.group);
+    const bool hFirst = r.data.passes[0].axis == 2;
+    const InterpolatePassTiling& h = r.data.passes[hFirst ? 0 : 1];
+    const InterpolatePassTiling& w = r.data.passes[hFirst ? 1 : 0];
+    CHECK(h.axis == 2 && h.kind == kPassRows && h.group > 1 && h.outer == 512 && h.inner == (hFirst ? 64 : 128) &&
+          h.units == (512 + h.group - 1) / h.group * 128);
+    CHECK(w.axis == 3 && w.kind == kPassLastAxis && w.group > 1 && w.outer == 512 * (hFirst ? 128 : 64) &&
+          w.units == (w.outer + w.group - 1) / w.group);
     CheckInvariants(r, platform);
 }
 
@@ -142,18 +154,18 @@ TEST_CASE("few channels after the innermost resized axis: its pass runs over (W,
     InterpolatePlatform platform{48, 184 * 1024};
     InterpolateTilingResult r;
     std::string why;
-    // NHWC 1x1024x1024x3 -> 512x512, cubic: W first, a last-axis pass over rows of 1024 x 3 that reads
-    // its input once (the bytes count it so: H first would read the image 4 times), then H, a rows
-    // pass of 512 x 3-element rows
+    // NHWC 1x1024x1024x3 -> 512x512, cubic: W is a last-axis pass over rows of 1024 x 3 that reads its
+    // input once, H a rows pass of rows of W x 3 elements; the order of the fewer estimated cycles
     const InterpolateProblem nhwc = Problem({1, 1024, 1024, 3}, {1, 512, 512, 3}, {1, 2}, 4);
     CHECK(ComputeInterpolateTiling(nhwc, platform, &r, &why));
-    CHECK(PassOrderBytes(nhwc, {2, 1}) == 1024 * 1024 * 3 * 4 + 1024 * 512 * 3 * 4 + 512 * 4 * 1536 * 4 + 512 * 1536 * 4);
-    CHECK(r.modelledBytes == PassOrderBytes(nhwc, {2, 1}) && PassOrderBytes(nhwc, {2, 1}) < PassOrderBytes(nhwc, {1, 2}));
-    const InterpolatePassTiling& w = r.data.passes[0];
-    const InterpolatePassTiling& h = r.data.passes[1];
-    CHECK(h.axis == 1 && h.kind == kPassRows && h.inner == 1536 && h.channels == 1);
-    CHECK(w.axis == 2 && w.kind == kPassLastAxis && w.channels == 3 && w.outer == 1024 && w.inLen == 3072 &&
-          w.outLen == 1536 && w.inner == 1);
+    const double wFirstCycles = PassOrderCycles(nhwc, platform, {2, 1}), hFirstCycles = PassOrderCycles(nhwc, platform, {1, 2});
+    const bool wFirst = r.data.passes[0].axis == 2;
+    CHECK(r.modelledCycles == std::min(wFirstCycles, hFirstCycles) && wFirst == (wFirstCycles < hFirstCycles));
+    const InterpolatePassTiling& w = r.data.passes[wFirst ? 0 : 1];
+    const InterpolatePassTiling& h = r.data.passes[wFirst ? 1 : 0];
+    CHECK(h.axis == 1 && h.kind == kPassRows && h.inner == (wFirst ? 1536 : 3072) && h.channels == 1);
+    CHECK(w.axis == 2 && w.kind == kPassLastAxis && w.channels == 3 && w.outer == (wFirst ? 1024 : 512) &&
+          w.inLen == 3072 && w.outLen == 1536 && w.inner == 1);
     CheckInvariants(r, platform);
     // 5-D channel-last, the innermost of three resized axes folded; the other two stay rows passes
     CHECK(ComputeInterpolateTiling(Problem({2, 11, 7, 5, 3}, {2, 6, 14, 9, 3}, {1, 2, 3}, 2), platform, &r, &why));

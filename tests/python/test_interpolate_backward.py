@@ -132,9 +132,9 @@ def test_gradient_of_channel_last_input_with_few_channels(torch_mode, dtype):
 @pytest.mark.parametrize("torch_mode", ["nearest", "bilinear", "bicubic", "bilinear-aa", "bicubic-aa"])
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
 def test_gradient_with_a_rows_pass_window(torch_mode, dtype):
-    """NHWC 1x400x300x3 -> 900x150: the adjoint's H pass brings the gradient rows of several
-    outputs by one DMA (the path says so); against torch."""
-    shape, size = (1, 400, 300, 3), (900, 150)
+    """NHWC 4x400x300x3 -> 900x150: the adjoint's H pass brings the gradient rows of several
+    outputs by one DMA (the path says so; enough rows per core that windows pay); against torch."""
+    shape, size = (4, 400, 300, 3), (900, 150)
     attrs = _attrs(torch_mode)
     if attrs["mode"] == "linear_onnx":
         attrs["mode"] = "linear"

@@ -352,7 +352,8 @@ def test_ai_core_folds_few_channels_of_channel_last_input(dtype, tol, torch_mode
 
 # long rows of one o (channel-last, or one image plane) shared by several output rows: the rows pass
 # brings the input rows of a run of output rows by one DMA (a window), which the path's reason says
-WINDOWED = [((1, 400, 300, 3), [1, 2], [900, 150]), ((1, 1, 400, 300), [2, 3], [900, 150]),
+# (enough rows per core that windows pay)
+WINDOWED = [((4, 400, 300, 3), [1, 2], [900, 150]), ((1, 4, 400, 300), [2, 3], [900, 150]),
             ((2, 3, 300, 200), [2, 3], [701, 100])]
 WINDOW = "axis {} reads the input rows of up to"
 
