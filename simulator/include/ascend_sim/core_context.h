@@ -92,31 +92,37 @@ struct GmToUbCopy {
     uint32_t left, right, ubBlock;
 };
 // Short blocks (a pixel, a tap row) by two fixed-size moves that may overlap, without loops (which
-// the compiler turns into library calls): a memcpy call costs more than such a copy.
+// the compiler turns into library calls): a memcpy call costs more than such a copy. The moves go
+// through register-sized locals: byte arrays were kept on the stack, two extra stores per move in
+// loops that wait on their stores (scattered output rows) or loads (channel-last pixels).
+typedef uint64_t CopyLanes16 __attribute__((vector_size(16)));
+template <typename V>
+__attribute__((always_inline)) inline void CopyHeadTail(uint8_t* __restrict dst, const uint8_t* __restrict src, uint64_t len) {
+    V head, tail;
+    std::memcpy(&head, src, sizeof(V));
+    std::memcpy(&tail, src + len - sizeof(V), sizeof(V));
+    std::memcpy(dst, &head, sizeof(V));
+    std::memcpy(dst + len - sizeof(V), &tail, sizeof(V));
+}
 __attribute__((always_inline)) inline void CopyBytes(uint8_t* __restrict dst, const uint8_t* __restrict src, uint64_t len) {
-    uint8_t head[32], tail[32];
     if (len > 64) {
         std::memcpy(dst, src, len);
     } else if (len >= 32) {
-        std::memcpy(head, src, 32);
-        std::memcpy(tail, src + len - 32, 32);
-        std::memcpy(dst, head, 32);
-        std::memcpy(dst + len - 32, tail, 32);
+        CopyLanes16 h0, h1, t0, t1;
+        std::memcpy(&h0, src, 16);
+        std::memcpy(&h1, src + 16, 16);
+        std::memcpy(&t0, src + len - 32, 16);
+        std::memcpy(&t1, src + len - 16, 16);
+        std::memcpy(dst, &h0, 16);
+        std::memcpy(dst + 16, &h1, 16);
+        std::memcpy(dst + len - 32, &t0, 16);
+        std::memcpy(dst + len - 16, &t1, 16);
     } else if (len >= 16) {
-        std::memcpy(head, src, 16);
-        std::memcpy(tail, src + len - 16, 16);
-        std::memcpy(dst, head, 16);
-        std::memcpy(dst + len - 16, tail, 16);
+        CopyHeadTail<CopyLanes16>(dst, src, len);
     } else if (len >= 8) {
-        std::memcpy(head, src, 8);
-        std::memcpy(tail, src + len - 8, 8);
-        std::memcpy(dst, head, 8);
-        std::memcpy(dst + len - 8, tail, 8);
+        CopyHeadTail<uint64_t>(dst, src, len);
     } else if (len >= 4) {
-        std::memcpy(head, src, 4);
-        std::memcpy(tail, src + len - 4, 4);
-        std::memcpy(dst, head, 4);
-        std::memcpy(dst + len - 4, tail, 4);
+        CopyHeadTail<uint32_t>(dst, src, len);
     } else {
         for (uint64_t k = 0; k < len; ++k) dst[k] = src[k];
     }
@@ -132,8 +138,9 @@ __attribute__((always_inline)) inline void RunCopyBlock(const GmToUbCopy& c, uin
     uint8_t* block = c.dst + b * c.dstPitch;
     if (c.ubBlock != c.blockLen) {   // DataCopyPad's fills around the data
         if (c.ubBlock == 32 && c.left + c.right == 0) {   // a tap row or a pixel: the dummy byte, then the data
-            const uint64_t dummy[4] = {~uint64_t(0), ~uint64_t(0), ~uint64_t(0), ~uint64_t(0)};
-            std::memcpy(block, dummy, 32);
+            const CopyLanes16 dummy = {~uint64_t(0), ~uint64_t(0)};
+            std::memcpy(block, &dummy, 16);
+            std::memcpy(block + 16, &dummy, 16);
         } else {
             FillPadding(c, block);
         }
