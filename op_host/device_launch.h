@@ -1,9 +1,9 @@
 // The few things op_host asks of the device runtime beyond the public acl/aclnn headers, for every
 // operator of the package: launching its AI Core kernels and AI CPU operators on a stream,
 // keeping a host buffer alive until the stream has passed a point, and recording the text that
-// aclGetRecentErrMsg returns. Implemented for the simulator in launch_sim.cpp; a CANN build
-// implements the same functions with the toolkit's kernel launches (<<<>>> / aclrtLaunchKernel,
-// the AI CPU kernel launch), aclrtLaunchCallback and its logging.
+// aclGetRecentErrMsg returns. Implemented for the simulator in launch_sim.cpp and for the CANN
+// runtime in launch_cann.cpp (kernel binaries by name, aclrtLaunchKernelWithHostArgs, the AI CPU
+// operators through aclopExecuteV2, events for the host buffers, ACL_APP_LOG).
 #pragma once
 #include <cstdint>
 #include <memory>

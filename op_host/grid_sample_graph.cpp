@@ -30,7 +30,8 @@ bool RunGridSampleNode(const ge::Operator& op, void* x, const ge::TensorDesc& xD
     const int64_t modeIndex = opattr::IndexOfName(mode.GetString(), opattr::kGridSampleModes);
     const int64_t paddingIndex = opattr::IndexOfName(padding.GetString(), opattr::kGridSamplePaddings);
     aclDataType dtype;
-    if (modeIndex < 0 || paddingIndex < 0 || !AclTypeOf(xDesc.GetDataType(), &dtype)) {
+    if (modeIndex < 0 || paddingIndex < 0 || !AclTypeOf(xDesc.GetDataType(), &dtype) ||
+        (dtype != ACL_FLOAT && dtype != ACL_FLOAT16 && dtype != ACL_BF16)) {
         *why = "attributes or dtype outside what infer-shape accepted";
         return false;
     }

@@ -4,7 +4,8 @@
 // unnormalize, pad the coordinate (bilinear, nearest) or each tap (bicubic), Keys cubic weights
 // (A = -0.75), and the derivatives torch's backward uses (clip: 0 on and beyond a border;
 // reflection: +-1). The forward AI Core kernel runs the same rules on whole vectors
-// (grid_sample_coords.h; tests/op/test_coord_rules.cpp holds the two forms to each other). AI Core-safe: no includes; the includer provides int32_t, int64_t and
+// (grid_sample_coords.h; tests/op/test_coord_rules.cpp holds the two forms to each other).
+// AI Core-safe: it includes only the vocabulary; the includer provides int32_t, int64_t and
 // __aicore__ (kernel_operator.h on the AI Core).
 #ifndef GRID_SAMPLE_COORD_RULES_H
 #define GRID_SAMPLE_COORD_RULES_H
@@ -13,7 +14,7 @@
 
 namespace gridsample {
 
-// Beyond this magnitude (in pixels) float32 holds no fraction; reflection maps such coordinates,
+// Beyond this magnitude (in pixels) float32 no longer holds every integer; reflection maps such coordinates,
 // like NaN and +-Inf, to pixel 0. The same limit in float64, so both precisions agree on which
 // coordinates are sanitized.
 template <typename T> __aicore__ constexpr T MaxExactCoord() { return static_cast<T>(16777216.0f); }

@@ -220,9 +220,8 @@ private:
         if (!(gsum - gsum == 0.0f)) return false;   // x - x is 0 for finite x only
         const bool ac = t_.alignCorners != 0;
         const float last = static_cast<float>(size - 1);
-        const float fsize = static_cast<float>(size);
-        const float cmin = ac ? (gmin + 1.0f) / 2.0f * last : ((gmin + 1.0f) * fsize - 1.0f) / 2.0f;
-        const float cmax = ac ? (gmax + 1.0f) / 2.0f * last : ((gmax + 1.0f) * fsize - 1.0f) / 2.0f;
+        const float cmin = Unnormalize(gmin, size, ac);
+        const float cmax = Unnormalize(gmax, size, ac);
         if (!(cmin > -MaxExactCoord<float>() && cmax < MaxExactCoord<float>())) return false;
         if (t_.padding == kReflection) {
             const bool inside = MODE == kBicubic ? (cmin >= 1.0f && cmax < last - 1.0f) : (cmin >= 0.0f && cmax <= last);

@@ -52,14 +52,13 @@ template <std::size_t N>
 int64_t Lookup(const char* const (&names)[N], c10::string_view value, const char* what,
                std::initializer_list<Alias> aliases = {}) {
     const std::string text(value);
-    const int32_t code = opattr::IndexOfName(text.c_str(), names);
-    if (code >= 0) {
-        return code;
-    }
     std::string expected;
-    for (const char* name : names) {
+    for (std::size_t code = 0; code < N; ++code) {
+        if (text == names[code]) {   // the whole text: an embedded NUL does not match
+            return static_cast<int64_t>(code);
+        }
         expected += expected.empty() ? "'" : ", '";
-        expected += name;
+        expected += names[code];
         expected += "'";
     }
     for (const Alias& alias : aliases) {

@@ -51,7 +51,7 @@ def backend() -> str:
     return f"simulator-{build}{suffix}"
 
 
-# The AI Core kernels the package launches, by the names their launches carry (op_host/launch_sim.cpp)
+# The AI Core kernels the package launches, by name (the library's kernel table: extension().kernel_names())
 KERNELS = ("grid_sample", "grid_sample_grad", "view_copy", "interpolate", "interpolate_grad")
 
 

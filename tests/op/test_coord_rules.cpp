@@ -3,8 +3,9 @@
 // vector helpers (op_kernel/grid_sample_coords.h), run on the simulator. Unnormalize must agree bit
 // for bit and the padding of a coordinate value for value; the cubic weights within 4e-6 (the far right tap's 2 - t
 // is (1 - t) + 1 in the vector form: an argument an ulp away, whose rounding errors in the
-// polynomial's cancelling terms, of magnitude up to 4, differ). The float64 rules are checked against torch's formulas
-// written out here (reflect_coordinates with fmod, as aten/src/ATen/native/GridSampler.h has it).
+// polynomial's cancelling terms, of magnitude up to 4, differ). The float64 reflection and its derivative must equal
+// torch's formulas written out here (reflect_coordinates_set_grad with fmod, then
+// clip_coordinates_set_grad, as aten/src/ATen/native/GridSampler.h has them).
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -148,33 +149,68 @@ TEST_CASE("CubicWeights: the vector form within 4e-6 of the scalar rule") {
     CHECK_MSG(!got.empty() && bad == 0, std::to_string(bad) + " weights more than 4e-6 from the rule");
 }
 
-// torch's reflect_coordinates + clip_coordinates in float64, written with fmod as torch does.
-double TorchReflect(double c, int64_t size, bool ac) {
+// torch's reflect_coordinates_set_grad then clip_coordinates_set_grad in float64, written with fmod
+// as torch does: the reflected, clipped coordinate and its derivative.
+double TorchReflect(double in, int64_t size, bool ac, double* grad) {
     const double twiceLow = ac ? 0.0 : -1.0, twiceHigh = ac ? 2.0 * (size - 1) : 2.0 * size - 1.0;
-    if (twiceLow == twiceHigh) return 0.0;
-    const double low = twiceLow / 2.0, span = (twiceHigh - twiceLow) / 2.0;
-    c = std::fabs(c - low);
-    const double extra = std::fmod(c, span);
-    const int flips = static_cast<int>(std::floor(c / span));
-    const double r = flips % 2 == 0 ? extra + low : span - extra + low;
-    return std::fmin(std::fmax(r, 0.0), static_cast<double>(size - 1));
+    if (twiceLow == twiceHigh) {
+        *grad = 0.0;
+        return 0.0;
+    }
+    const double min = twiceLow / 2.0, span = (twiceHigh - twiceLow) / 2.0;
+    in = in - min;
+    double mult = 1.0;
+    if (in < 0.0) {
+        mult = -1.0;
+        in = -in;
+    }
+    const double extra = std::fmod(in, span);
+    const int64_t flips = static_cast<int64_t>(std::floor(in / span));
+    double r;
+    if (flips % 2 == 0) {
+        *grad = mult;
+        r = extra + min;
+    } else {
+        *grad = -mult;
+        r = span - extra + min;
+    }
+    const double max = static_cast<double>(size - 1);
+    if (r <= 0.0) {
+        *grad = 0.0;
+        return 0.0;
+    }
+    if (r >= max) {
+        *grad = 0.0;
+        return max;
+    }
+    return r;
 }
 
-TEST_CASE("float64 rules: reflection as torch computes it, taps and weights of every mode") {
+TEST_CASE("float64 rules: reflection and its derivative as torch computes them, taps and weights of every mode") {
     int bad = 0;
+    std::string first;
     for (int64_t size : {1, 2, 5, 64, 1000}) {
         for (bool ac : {false, true}) {
-            for (float cf : Coordinates(size)) {
-                const double c = cf;
+            const std::vector<float> floats = Coordinates(size);
+            std::vector<double> cs(floats.begin(), floats.end());
+            const double span = ac ? static_cast<double>(size - 1) : static_cast<double>(size);
+            for (int k = -7; k <= 7; ++k)   // next to the reflection points, below float32's resolution
+                for (double d : {-0x1p-30, 0.0, 0x1p-30}) cs.push_back(k * span + (ac ? 0.0 : -0.5) + d);
+            for (double c : cs) {
                 if (!(std::fabs(c) < 16777216.0)) continue;
-                double grad;
+                double grad, wantGrad;
                 const double got = gridsample::ReflectWithGrad(c, size, ac, &grad);
-                bad += !(std::fabs(got - TorchReflect(c, size, ac)) <= 1e-9 * (1.0 + std::fabs(c)));
-                bad += !(grad == 0.0 || grad == 1.0 || grad == -1.0);
+                const double want = TorchReflect(c, size, ac, &wantGrad);
+                if (got != want || grad != wantGrad) {
+                    if (bad++ == 0)
+                        first = "size " + std::to_string(size) + " ac " + std::to_string(ac) + " c " + std::to_string(c) +
+                                ": " + std::to_string(got) + " (" + std::to_string(grad) + "), torch " +
+                                std::to_string(want) + " (" + std::to_string(wantGrad) + ")";
+                }
             }
         }
     }
-    CHECK_MSG(bad == 0, std::to_string(bad) + " reflections differ from torch's");
+    CHECK_MSG(bad == 0, std::to_string(bad) + " reflections differ from torch's, first " + first);
     // Bilinear taps and weights: two neighbours around the padded coordinate, weights summing to 1.
     gridsample::AxisTaps<double, int64_t> a;
     gridsample::ComputeAxisTaps(0.2, 10, gridsample::kBilinear, gridsample::kZeros, false, &a);

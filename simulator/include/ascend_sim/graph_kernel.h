@@ -1,7 +1,7 @@
 // How the simulator's graph engine (ge/ge_api.h) runs a node: the op package registers, per op
 // type, the function that launches the op's kernel on device tensors. On CANN, GE finds an op's
-// kernel binary and tiling function in the installed op package; here op_host's simulator binding
-// (op_host/launch_sim.cpp) registers its entry point.
+// kernel binary and tiling function in the installed op package; here each operator's graph node
+// (op_host/<op>_graph.cpp) registers its entry point.
 #pragma once
 #include <functional>
 #include <string>

@@ -44,4 +44,4 @@ bool RegisterKernel(const char* name, void (*kernel)(Gm...)) {
 }  // namespace ascend_sim
 
 #define ASCEND_SIM_REGISTER_KERNEL(name) \
-    static const bool ascendSimKernelRegistered_##name = ::ascend_sim::RegisterKernel(#name, &name);
+    static const bool ascendSimKernelRegistered_##name = ::ascend_sim::RegisterKernel(#name, &::name);
