@@ -10,6 +10,7 @@
 #include "ascend_sim/graph_kernel.h"
 #include "op_host/attr_names.h"
 #include "op_host/graph_node.h"
+#include "op_host/tiling_platform.h"
 #include "aclnnop/aclnn_grid_sampler_nd.h"
 #include "op_host/aclnn_call.h"
 
@@ -30,8 +31,9 @@ bool RunGridSampleNode(const ge::Operator& op, void* x, const ge::TensorDesc& xD
     const int64_t modeIndex = opattr::IndexOfName(mode.GetString(), opattr::kGridSampleModes);
     const int64_t paddingIndex = opattr::IndexOfName(padding.GetString(), opattr::kGridSamplePaddings);
     aclDataType dtype;
-    if (modeIndex < 0 || paddingIndex < 0 || !AclTypeOf(xDesc.GetDataType(), &dtype) ||
-        (dtype != ACL_FLOAT && dtype != ACL_FLOAT16 && dtype != ACL_BF16)) {
+    int32_t dataKind;   // the AI Core kernels' dtypes, as GridSample's infer-shape accepts
+    if (modeIndex < 0 || paddingIndex < 0 || !GridSampleDataKindOf(xDesc.GetDataType(), &dataKind) ||
+        !AclTypeOf(xDesc.GetDataType(), &dtype)) {
         *why = "attributes or dtype outside what infer-shape accepted";
         return false;
     }

@@ -247,8 +247,9 @@ bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform,
 
 // A core's cycles for a planned launch, estimated with the same published figures as RowsPassCycles:
 // per pass, its table's load, then ceil(units / cores) units, each the slowest of its loads, vector
-// work and stores, and the first unit's load and the last one's store, which nothing overlaps. A last-axis unit: one DMA of its rows; per tableRows rows and tap a Gather (8
-// elements a cycle) and a Mul / MulAddDst; the stores.
+// work and stores, and the first unit's load and the last one's store, which nothing overlaps. A
+// last-axis unit: one DMA of its rows; per tableRows rows and tap a Gather (8 elements a cycle) and a
+// Mul / MulAddDst; the stores.
 double PlanCycles(const InterpolateTilingData& d, const InterpolatePlatform& platform) {
     const uint32_t cores = std::max<uint32_t>(platform.coreNum, 1);
     const uint64_t elem = d.dataKind == 0 ? 4 : 2;
@@ -286,15 +287,29 @@ double PlanCycles(const InterpolateTilingData& d, const InterpolatePlatform& pla
     return cycles;
 }
 
+// The faster plan of one order (row or group last-axis tables) in *out, and its cycles; infinite
+// when neither fits.
+double BestPlan(const InterpolateProblem& p, const InterpolatePlatform& platform, const std::vector<int64_t>& order,
+                InterpolateTilingData* out) {
+    InterpolateTilingData candidate;
+    double best = HUGE_VAL;
+    for (bool rowTables : {false, true}) {
+        if (!PlanOrder(p, platform, order, rowTables, &candidate)) continue;
+        const double cycles = PlanCycles(candidate, platform);
+        if (cycles < best) {
+            best = cycles;
+            *out = candidate;
+        }
+    }
+    return best;
+}
+
 }  // namespace
 
 double PassOrderCycles(const InterpolateProblem& p, const InterpolatePlatform& platform,
                        const std::vector<int64_t>& order) {
-    InterpolateTilingData d;
-    double best = HUGE_VAL;
-    for (bool rowTables : {false, true})
-        if (PlanOrder(p, platform, order, rowTables, &d)) best = std::min(best, PlanCycles(d, platform));
-    return best;
+    InterpolateTilingData unused;
+    return BestPlan(p, platform, order, &unused);
 }
 
 bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlatform& platform,
@@ -354,13 +369,7 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
     }
     // the plan of that order on the platform, with the faster of the two last-axis tables
     InterpolateTilingData& d = out->data;
-    InterpolateTilingData candidate;
-    double planCycles = HUGE_VAL;
-    for (bool rowTables : {false, true})
-        if (!best.empty() && PlanOrder(p, platform, best, rowTables, &candidate) && PlanCycles(candidate, platform) < planCycles) {
-            planCycles = PlanCycles(candidate, platform);
-            d = candidate;
-        }
+    const double planCycles = best.empty() ? HUGE_VAL : BestPlan(p, platform, best, &d);
     if (planCycles == HUGE_VAL) {
         *why = "an axis table or a last-axis row does not fit the UB";
         return false;
