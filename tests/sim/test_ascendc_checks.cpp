@@ -281,6 +281,26 @@ TEST_CASE("InitBuffer beyond the usable UB and more than 64 buffers") {
     ascend_sim::SetPlatform(saved);
 }
 
+// A kernel whose passes partition the UB differently (Interpolate) re-initialises its queues after
+// TPipe::Reset, which releases every buffer (Reset page, atlasascendc_api_07_0113: InitBuffer, process,
+// Reset, in a loop). Without the Reset the second partition comes on top of the first.
+TEST_CASE("TPipe::Reset releases the UB for the next InitBuffer; without it the partitions add up") {
+    auto twoPartitions = [](bool reset) {
+        return [reset] {
+            TPipe pipe;
+            TQue<TPosition::VECIN, 2> que;
+            TBuf<> work;
+            for (uint32_t len : {60000u, 40000u}) {
+                pipe.InitBuffer(que, 2, len);
+                pipe.InitBuffer(work, 160000 - 2 * len);
+                if (reset) pipe.Reset();
+            }
+        };
+    };
+    CHECK_MSG(Violation(twoPartitions(true)).empty(), Violation(twoPartitions(true)));
+    EXPECT_VIOLATION(Violation(twoPartitions(false)), "TPipe::InitBuffer", "exceed the usable UB of 188160 bytes");
+}
+
 TEST_CASE("LocalTensor bounds, alignment and partial overlap") {
     auto withBuf = [](auto f) {
         return Violation([f] {
