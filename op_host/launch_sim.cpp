@@ -1,4 +1,5 @@
-// op_host's binding to the simulator: the only op_host file that knows there is no NPU.
+// op_host's binding to the simulator's launcher (with the graph nodes, <op>_graph.cpp, the only op_host code
+// that knows there is no NPU).
 #include "op_host/device_launch.h"
 
 #include <cstring>
