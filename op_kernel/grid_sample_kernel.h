@@ -817,6 +817,7 @@ class GridSampleKernel : public KernelShape<T, MODE, DIMS> {
     using S::kElem;
     using S::kRowsPerPoint;
     using S::kTaps;
+    using S::kTapsZ;
     using Layout = LAYOUT<T, MODE, DIMS>;
     using Plan = typename Layout::Plan;
 
@@ -959,34 +960,43 @@ private:
 
     // A point's taps of one row lie within kTaps adjacent pixels (padding moves taps at most as far
     // apart as they were), so each tap row is one DMA of that run for `channels` channels; invalid
-    // taps read the zero area at the front.
+    // taps read the zero area at the front. Each tap's validity bit and coordinate is read from UB
+    // once per point (scalar UB reads are what this path's scalar unit spends its time on).
     __aicore__ inline void FetchPointTaps(const Tile& tile, const LocalTensor<T>& area, int64_t s, int64_t local,
                                           int64_t c0, int64_t channels, const PointLayout& layout) {
         const bool real = SlotIsReal(t_, tile, s);
+        bool validX[kTaps], validY[kTaps], validZ[kTapsZ];
+        int64_t tapX[kTaps], tapY[kTaps], tapZ[kTapsZ];
         int64_t xs = t_.inW;   // first pixel of the run: the smallest valid x tap
         bool anyX = false;
         for (int32_t j = 0; j < kTaps; ++j) {
-            if (real && MaskBit(taps_.maskX[j], s)) {
-                xs = MinI(xs, static_cast<int64_t>(taps_.tx[j].GetValue(s)));
-                anyX = true;
-            }
+            validX[j] = real && MaskBit(taps_.maskX[j], s);
+            tapX[j] = validX[j] ? static_cast<int64_t>(taps_.tx[j].GetValue(s)) : 0;
+            if (validX[j]) xs = MinI(xs, tapX[j]);
+            anyX = anyX || validX[j];
+        }
+        for (int32_t i = 0; i < kTaps; ++i) {
+            validY[i] = anyX && MaskBit(taps_.maskY[i], s);
+            tapY[i] = validY[i] ? static_cast<int64_t>(taps_.ty[i].GetValue(s)) : 0;
+        }
+        for (int32_t k = 0; k < kTapsZ; ++k) {
+            validZ[k] = DIMS == 2 || (anyX && MaskBit(taps_.maskZ[k], s));
+            tapZ[k] = (DIMS == 3 && validZ[k]) ? static_cast<int64_t>(taps_.tz[k].GetValue(s)) : 0;
         }
         const int64_t run = MinI(kTaps, t_.inW);
         xs = MaxI(0, MinI(xs, t_.inW - run));
         for (int32_t row = 0; row < kRowsPerPoint; ++row) {   // tap rows: (z tap, y tap)
             const int32_t k = row / kTaps, i = row % kTaps;
-            const bool rowValid = anyX && MaskBit(taps_.maskY[i], s) && (DIMS == 2 || MaskBit(taps_.maskZ[k], s));
+            const bool rowValid = validY[i] && validZ[k];
             const int64_t block = layout.zeroBytes + (local * kRowsPerPoint + row) * layout.rowBytes;
             if (rowValid) {
-                const int64_t yTap = static_cast<int64_t>(taps_.ty[i].GetValue(s));
-                const int64_t zTap = DIMS == 3 ? static_cast<int64_t>(taps_.tz[k].GetValue(s)) : 0;
-                const int64_t src = tile.n * t_.inStrideN + c0 * t_.inStrideC + zTap * t_.inStrideD +
-                                    yTap * t_.inStrideH + xs * t_.inStrideW;
+                const int64_t src = tile.n * t_.inStrideN + c0 * t_.inStrideC + tapZ[k] * t_.inStrideD +
+                                    tapY[i] * t_.inStrideH + xs * t_.inStrideW;
                 Layout::FetchTapRow(t_, xGm_, area[block / kElem], src, channels, run);
             }
             for (int32_t j = 0; j < kTaps; ++j) {
-                const bool valid = rowValid && MaskBit(taps_.maskX[j], s);
-                const int64_t column = valid ? static_cast<int64_t>(taps_.tx[j].GetValue(s)) - xs : 0;
+                const bool valid = rowValid && validX[j];
+                const int64_t column = valid ? tapX[j] - xs : 0;
                 taps_.off[row * kTaps + j].SetValue(s, valid ? static_cast<uint32_t>(block + column * layout.pixelBytes) : 0u);
             }
         }
