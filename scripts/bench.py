@@ -333,6 +333,7 @@ def npu_figures(x, g, mode, padding, channel_last):
             "bytes/out": (total["mte2_bytes"] + total["mte3_bytes"]) / outputs,
             "scalarGM/out": (total["scalar_gm_reads"] + total["scalar_gm_writes"]) / outputs,
             "pipes": slowest_core_pipes(slowest),
+            "by_api": slowest_core_by_api(slowest),
         })
         if times["official"] is not None:
             figures["anchor"] = times["official"]
@@ -343,6 +344,24 @@ def slowest_core_pipes(core):
     """Busy cycles of a core's pipes and its modelled span, in thousands: "S / MTE2 / V / MTE3, total"."""
     busy = " / ".join(f"{core[k] / 1e3:.1f}" for k in ("busy_s", "busy_mte2", "busy_v", "busy_mte3"))
     return f"{busy}, {core['modelled_cycles'] / 1e3:.1f}"
+
+
+PIPES = ("S", "MTE2", "V", "MTE3")
+
+
+def slowest_core_by_api(core, top=4):
+    """Where each pipe of a core spent its busy cycles: per pipe, its largest APIs and the rest, in
+    thousands of cycles ("Gather 23.4, MulAddDst 5.5, ..., 16 others 3.1")."""
+    out = {}
+    for pipe in PIPES:
+        items = sorted(((name.split(" ", 1)[1], cycles) for name, (_, cycles) in core["busy_by_api"].items()
+                        if name.split(" ", 1)[0] == pipe), key=lambda kv: -kv[1])
+        parts = [f"{api} {cycles / 1e3:.1f}" for api, cycles in items[:top]]
+        rest = items[top:]
+        if rest:
+            parts.append(f"{len(rest)} others {sum(c for _, c in rest) / 1e3:.1f}")
+        out[pipe] = ", ".join(parts) or "-"
+    return out
 
 
 def fmt(v, digits=2):
@@ -523,6 +542,15 @@ def main():
              "\n".join(verdicts) + "\n\n" +
              table(["case", "class", "ours us (modelled)", "roofline us (binds)", "ours/roofline", "target", "verdict",
                     "ours/HBM floor"], target_table) + "\n")
+    text += ("\n## Where the slowest core's cycles go (modelled)\n\n"
+             "The busy cycles of each pipe of the case's slowest core, by the API that spent them (thousands of "
+             "cycles; the checked build's launch statistics, `busy_by_api`). The pipes overlap: the core's time is "
+             "at least its busiest pipe. V beyond Gather and the multiply-adds (Mul, MulAddDst) is the tiles' "
+             "coordinate work (Adds, Select, Cast, ...) and the window's zero block (Duplicate); S \"issue\" is "
+             "the scalar unit issuing the other pipes' instructions.\n\n" +
+             table(["case", "V", "MTE2", "MTE3", "S"],
+                   [[r[0]] + [r[2]["by_api"][p] if "by_api" in r[2] else "-" for p in ("V", "MTE2", "MTE3", "S")]
+                    for r in results]) + "\n")
     if not args.only:
         text += backward_section(args.quick)
     print(text)

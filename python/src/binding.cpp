@@ -414,6 +414,14 @@ py::dict StatsToDict(const ascend_sim::CoreCounters& c, double clockGHz) {
     d["modelled_cycles"] = c.modelledCycles;
     d["modelled_us"] = clockGHz > 0 ? double(c.modelledCycles) / (clockGHz * 1e3) : 0.0;
     d["busy_s"] = c.busyS; d["busy_mte2"] = c.busyMte2; d["busy_v"] = c.busyV; d["busy_mte3"] = c.busyMte3;
+    // "<pipe> <api>" -> (instructions, busy cycles)
+    static const char* const kPipes[] = {"S", "MTE2", "V", "MTE3"};
+    py::dict byApi;
+    for (int i = 0; i < c.apiBusyCount; ++i) {
+        const auto& e = c.busyByApi[i];
+        byApi[py::str(std::string(kPipes[e.pipe & 3]) + " " + e.api)] = py::make_tuple(e.instr, e.cycles);
+    }
+    d["busy_by_api"] = byApi;
     return d;
 }
 

@@ -75,6 +75,31 @@ def test_counters_sane(build, case):
     assert st["total"]["mte2_bytes"] >= grid.nbytes, "every grid byte is read by a DMA"
 
 
+@pytest.mark.parametrize("case", [c for c in CASES if c[0].startswith("float32") and
+                                  ("window" in c[0] or "per-point" in c[0])], ids=lambda c: c[0])
+def test_busy_by_api_adds_up(case):
+    """Each pipe's busy cycles split by API add up to the pipe's busy cycles, and the instruction
+    counts to the counters' (the checked build); the fast build models no time."""
+    _, x, grid, mode, padding, align = case
+    ags.grid_sample(x, grid, mode, padding, align, build="checked")
+    st = ags.last_launch_stats("checked")
+    for core in st["cores"] + [st["total"]]:
+        by_api = core["busy_by_api"]
+        def pipe_sum(pipe, what):
+            return sum(v[what] for k, v in by_api.items() if k.split(" ", 1)[0] == pipe)
+        for pipe, busy in (("S", "busy_s"), ("MTE2", "busy_mte2"), ("V", "busy_v"), ("MTE3", "busy_mte3")):
+            assert pipe_sum(pipe, 1) == core[busy], (pipe, by_api)
+        assert pipe_sum("MTE2", 0) == core["mte2_instr"] and pipe_sum("MTE3", 0) == core["mte3_instr"]
+        assert pipe_sum("V", 0) == core["vec_instr"] + core["ub_copy_instr"]
+        assert by_api.get("S LocalTensor::GetValue", (0, 0))[0] == core["scalar_ub_reads"]
+    gathers = st["total"]["busy_by_api"].get("V Gather", (0, 0))
+    assert gathers[0] > 0 and gathers[1] > 0, "taps are gathered on both paths"
+    if mode != "nearest":
+        assert "V MulAddDst" in st["total"]["busy_by_api"]
+    ags.grid_sample(x, grid, mode, padding, align, build="fast")
+    assert ags.last_launch_stats("fast")["total"]["busy_by_api"] == {}
+
+
 @pytest.mark.usefixtures("restore_platform")
 @pytest.mark.parametrize("build", BUILDS)
 @pytest.mark.parametrize("cores", [1, 8, 40, 48])

@@ -18,7 +18,8 @@ STAT_KEYS = {"kernel", "serial", "block_dim", "tiling_key", "checked", "modelled
              "cores"}
 COUNTER_KEYS = {"mte2_instr", "mte2_bytes", "mte3_instr", "mte3_bytes", "ub_copy_instr", "ub_copy_bytes", "vec_instr",
                 "vec_repeats", "scalar_gm_reads", "scalar_gm_writes", "scalar_ub_reads", "scalar_ub_writes",
-                "peak_ub_bytes", "modelled_cycles", "modelled_us", "busy_s", "busy_mte2", "busy_v", "busy_mte3"}
+                "peak_ub_bytes", "modelled_cycles", "modelled_us", "busy_s", "busy_mte2", "busy_v", "busy_mte3",
+                "busy_by_api"}
 
 
 def test_help_lists_every_command():

@@ -97,6 +97,18 @@ struct ASCEND_SIM_API CoreCounters {
     // modelledCycles: the core's end time (max over its pipes); busy*: cycles each pipe executed.
     uint64_t modelledCycles = 0;
     uint64_t busyS = 0, busyMte2 = 0, busyV = 0, busyMte3 = 0;
+    // The busy cycles by pipe and API (checked build): where each pipe's time went. `api` is the
+    // name the instruction was recorded with ("Gather", "DataCopyPad", "LocalTensor::GetValue";
+    // "issue" for the scalar unit's cost of issuing the other pipes' instructions).
+    struct ApiBusy {
+        const char* api = nullptr;
+        uint32_t pipe = 0;   // 0 S, 1 MTE2, 2 V, 3 MTE3
+        uint64_t instr = 0, cycles = 0;
+    };
+    static constexpr int kMaxApiBusy = 64;
+    ApiBusy busyByApi[kMaxApiBusy];
+    int apiBusyCount = 0;   // entries in use; the last one takes every API beyond the table ("other")
+    void AddBusy(uint32_t pipe, const char* api, uint64_t instr, uint64_t cycles);
     void Add(const CoreCounters& o);
 };
 struct LaunchStats {

@@ -180,12 +180,14 @@ uint64_t CostStep(CoreContext& c, Pipe pipe, InstrKind kind, uint64_t amount, co
         case InstrKind::ScalarGmWrite: {
             const uint64_t cost = DcacheAccess(m, aux);
             m.busy[int(Pipe::S)] += cost;
+            c.counters.AddBusy(uint32_t(Pipe::S), api, 1, cost);
             return s += cost;
         }
         case InstrKind::ScalarUbRead:
         case InstrKind::ScalarUbWrite: {
             const uint64_t start = s;
             m.busy[int(Pipe::S)] += cost::kScalarUbAccess;
+            c.counters.AddBusy(uint32_t(Pipe::S), api, 1, cost::kScalarUbAccess);
             s += cost::kScalarUbAccess;
             Accesses(c, ub, nub, int(Pipe::S), start, s, api);
             return s;
@@ -194,6 +196,7 @@ uint64_t CostStep(CoreContext& c, Pipe pipe, InstrKind kind, uint64_t amount, co
     }
     s += cost::kScalarIssue;   // everything else is issued by the scalar unit
     m.busy[int(Pipe::S)] += cost::kScalarIssue;
+    c.counters.AddBusy(uint32_t(Pipe::S), "issue", 1, cost::kScalarIssue);
     const int p = int(pipe);
     const bool modelled = p < kModelPipes;
     switch (kind) {
@@ -222,6 +225,7 @@ uint64_t CostStep(CoreContext& c, Pipe pipe, InstrKind kind, uint64_t amount, co
     const uint64_t start = std::max(m.clk[p], s), end = start + cost;
     m.clk[p] = end;
     m.busy[p] += cost;
+    c.counters.AddBusy(uint32_t(p), api, 1, cost);
     Accesses(c, ub, nub, p, start, end, api);
     return end;
 }

@@ -1,5 +1,6 @@
 // Per-launch counter arithmetic.
 #include <algorithm>
+#include <cstring>
 
 #include "ascend_sim/sim.h"
 
@@ -24,6 +25,29 @@ void CoreCounters::Add(const CoreCounters& o) {
     busyMte2 += o.busyMte2;
     busyV += o.busyV;
     busyMte3 += o.busyMte3;
+    for (int i = 0; i < o.apiBusyCount; ++i) {
+        const ApiBusy& e = o.busyByApi[i];
+        AddBusy(e.pipe, e.api, e.instr, e.cycles);
+    }
+}
+
+void CoreCounters::AddBusy(uint32_t pipe, const char* api, uint64_t instr, uint64_t cycles) {
+    if (!api) api = "other";
+    int i = 0;
+    // names are literals: the same pointer in most calls, the same text across translation units
+    while (i < apiBusyCount && !(busyByApi[i].pipe == pipe &&
+                                 (busyByApi[i].api == api || std::strcmp(busyByApi[i].api, api) == 0)))
+        ++i;
+    if (i == apiBusyCount) {
+        if (apiBusyCount == kMaxApiBusy) {
+            i = kMaxApiBusy - 1;
+            busyByApi[i].api = "other";
+        } else {
+            busyByApi[apiBusyCount++] = ApiBusy{api, pipe, 0, 0};
+        }
+    }
+    busyByApi[i].instr += instr;
+    busyByApi[i].cycles += cycles;
 }
 
 }  // namespace ascend_sim
