@@ -168,10 +168,18 @@ public:
         scratch.mask = ub.Mask(m++);
         realSlots = ub.Mask(m++);
         if constexpr (DIMS == 3) {
-            // byte offsets of component k of point i in a buffer of (x, y, z) float triples
-            for (int32_t k = 0; k < 3; ++k)
-                for (int32_t i = 0; i < slots_; ++i) splitIndex_[k].SetValue(i, static_cast<uint32_t>((3 * i + k) * 4));
+            // byte offsets of component k of point i in a buffer of (x, y, z) float triples, 12 i + 4 k:
+            // one block by the scalar unit, the rest by the vector unit doubling it (slot i + len
+            // holds slot i's + 12 len), which costs a few instructions instead of 3 x slots scalar
+            // UB writes (slots is a multiple of the block)
+            constexpr int32_t kBlockInts = kUbBlockBytes / 4;
+            LocalTensor<int32_t> x = splitIndex_[0].template ReinterpretCast<int32_t>();
+            for (int32_t i = 0; i < kBlockInts; ++i) x.SetValue(i, 12 * i);
             WaitPipe<HardEvent::S_V>();
+            for (int32_t len = kBlockInts; len < slots_; len *= 2)
+                AscendC::Adds(x[len], x, 12 * len, static_cast<int32_t>(MinI(len, slots_ - len)));
+            for (int32_t k = 1; k < 3; ++k)
+                AscendC::Adds(splitIndex_[k].template ReinterpretCast<int32_t>(), x, 4 * k, slots_);
         }
     }
 
