@@ -501,7 +501,8 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
                                              int64_t c0, int64_t channels) {
         const Box& box = plan.box;
         const int64_t planeElems = plan.planeBytes / S::kElem;
-        for (int64_t c = 0; c < channels; ++c)
+        // the first plane's zero block is zeroed once per buffer (ZeroBlockOnce)
+        for (int64_t c = 1; c < channels; ++c)
             AscendC::Duplicate(win[c * planeElems], static_cast<T>(0.0f), kBlockBytes / S::kElem);
         const int64_t rows = box.hiY - box.loY + 1;
         const int64_t slabs = box.hiZ - box.loZ + 1;
@@ -545,6 +546,9 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
     __aicore__ static inline PointLayout PointLayoutFor(int64_t channels) {
         return PointLayout{channels * kBlockBytes, S::kElem, kBlockBytes, channels * kBlockBytes};
     }
+    // Every use of a window buffer keeps its first block zero (windows load after it, the
+    // per-point path zeroes its own zero area, which starts there), so it is zeroed once.
+    static constexpr bool kZeroBlockOnce = true;
     // Channels whose 16-point groups fit half a window buffer.
     __aicore__ static inline int64_t MaxPointChannels(const GridSampleTilingData& t) {
         return (t.windowBufBytes / 2) / (S::kRowsPerPoint * kBlockBytes * kPointGroup);
@@ -567,6 +571,7 @@ template <typename T, int32_t MODE, int32_t DIMS>
 struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
     using S = KernelShape<T, MODE, DIMS>;
     using Taps = GridSampleTaps<T, MODE, DIMS>;
+    static constexpr bool kZeroBlockOnce = false;   // its zero pixel's size depends on the chunk
 
     struct Plan {
         Box box;
@@ -845,6 +850,14 @@ public:
         pipe_.InitBuffer(maskBuf_, t_.maskBufBytes * t_.maskBufCount);
         pipe_.InitBuffer(outQue_, 2, t_.outBufBytes);
         pipe_.InitBuffer(windowQue_, 2, t_.windowBufBytes);
+        if constexpr (Layout::kZeroBlockOnce) {
+            LocalTensor<T> first = windowQue_.template AllocTensor<T>();
+            LocalTensor<T> second = windowQue_.template AllocTensor<T>();
+            AscendC::Duplicate(first, static_cast<T>(0.0f), kBlockBytes / kElem);
+            AscendC::Duplicate(second, static_cast<T>(0.0f), kBlockBytes / kElem);
+            windowQue_.FreeTensor(first);
+            windowQue_.FreeTensor(second);
+        }
         UbCarve ub;
         ub.vectors = pointBuf_.Get<float>();
         ub.masks = maskBuf_.Get<uint8_t>();
