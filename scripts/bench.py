@@ -671,7 +671,9 @@ def interpolate_npu(x, out_hw, channel_last, attrs):
                                                           ags.platform("checked")["aiv_cores"], constants)}
     if path == "ai_core":
         figures["ours"] = stats["modelled_us"]
-        figures["pipes"] = slowest_core_pipes(max(stats["cores"], key=lambda core: core["modelled_cycles"]))
+        slowest = max(stats["cores"], key=lambda core: core["modelled_cycles"])
+        figures["pipes"] = slowest_core_pipes(slowest)
+        figures["by_api"] = slowest_core_by_api(slowest)
     return figures
 
 
@@ -711,7 +713,7 @@ def interpolate_main(quick: bool, report: str | None, npu_only: bool = False):
     cpu_header = ["case", "layout", "ours ms"] + [f"{n} ms" for n, _ in peers] + [f"{n}/ours" for n, _ in peers]
     npu_header = ["case", "layout", "ours us (modelled)", "roofline us", "binds", "ours/roofline", "HBM floor us",
                   "floor/ours", "slowest core kcycles: S / MTE2 / V / MTE3, total"]
-    cpu_rows, npu_rows, few_channels = [], [], []
+    cpu_rows, npu_rows, few_channels, few_channel_apis = [], [], [], []
     rng = np.random.default_rng(0)
     for label, shape, out_hw in interpolate_cases(quick):
         base = rng.uniform(-1, 1, shape).astype(np.float32)
@@ -734,6 +736,8 @@ def interpolate_main(quick: bool, report: str | None, npu_only: bool = False):
                                  npu_fig.get("pipes", "-")])
                 if channel_last and shape[1] < 8:
                     few_channels.append((case, us / roof["us"] if us else float("inf")))
+                    if "by_api" in npu_fig:
+                        few_channel_apis.append([case] + [npu_fig["by_api"][p] for p in ("V", "MTE2", "MTE3", "S")])
 
     def table(header, rows):
         return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] +
@@ -757,7 +761,10 @@ def interpolate_main(quick: bool, report: str | None, npu_only: bool = False):
             "multiply-add per tap, and one Gather element per tap on the pass over the innermost resized axis "
             "when fewer than 32 bytes follow it (the taps: nonzero weights per output); the largest binds. "
             "HBM floor: the input read once and the output written once over the nominal HBM bandwidth.\n\n"
-            + table(npu_header, npu_rows) + "\n\n" + few_channels_verdict(few_channels) + "\n")
+            + table(npu_header, npu_rows) + "\n\n" + few_channels_verdict(few_channels) + "\n\n"
+            "Where the slowest core's cycles go in the NHWC cases with few channels (thousands of busy cycles "
+            "per pipe, by the API that spent them; `busy_by_api` of the checked build):\n\n"
+            + table(["case", "V", "MTE2", "MTE3", "S"], few_channel_apis) + "\n")
     if npu_only:   # no CPU table: printed, never written to the report
         print(text[text.index("## NPU, modelled"):])
         return
