@@ -81,10 +81,25 @@ private:
         const int64_t begin = core * pass.unitsPerCore;
         const int64_t end = InterpMin(pass.units, begin + pass.unitsPerCore);
         if (begin >= end) return;
-        // the axis table, once per pass
+        // the axis table, once per pass; a rows pass loads only the output rows this core's units
+        // combine (the scalar reads them before its first DMA, so the rest would only delay it)
         LocalTensor<uint8_t> table = tableQue_.template AllocTensor<uint8_t>();
-        AscendC::DataCopyPad(table, tableGm, DataCopyExtParams(1, static_cast<uint32_t>(pass.tableBytes), 0, 0, 0),
-                             DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+        int64_t jLo = 0, jHi = pass.outLen;
+        if (pass.kind == kPassRows) RowsTouched(pass, begin, end, &jLo, &jHi);
+        if (jHi - jLo < pass.outLen) {
+            const int64_t rowBytes = static_cast<int64_t>(pass.taps) * 4;
+            const int64_t from = jLo * rowBytes / 32 * 32;   // the UB side stays 32-byte aligned
+            const uint32_t bytes = static_cast<uint32_t>(jHi * rowBytes - from);
+            const int64_t half = pass.tableBytes / 2;
+            for (int32_t h = 0; h < 2; ++h) {   // indices, then weights
+                const int64_t at = from + h * half;
+                AscendC::DataCopyPad(table[static_cast<uint32_t>(at)], tableGm[at], DataCopyExtParams(1, bytes, 0, 0, 0),
+                                     DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+            }
+        } else {
+            AscendC::DataCopyPad(table, tableGm, DataCopyExtParams(1, static_cast<uint32_t>(pass.tableBytes), 0, 0, 0),
+                                 DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+        }
         tableQue_.EnQue(table);
         table = tableQue_.template DeQue<uint8_t>();
         if (pass.kind == kPassRows) {
@@ -94,6 +109,17 @@ private:
             LastAxisPass<S, D>(pass, src, dst, table, begin, end);
         }
         tableQue_.FreeTensor(table);
+    }
+
+    // The output rows [*jLo, *jHi) that units [begin, end) of a rows pass combine: those of their runs
+    // when they are all of one o (or group of o), else (left as given) every row.
+    __aicore__ inline void RowsTouched(const InterpolatePassTiling& pass, int64_t begin, int64_t end, int64_t* jLo,
+                                       int64_t* jHi) {
+        const int64_t runs = (pass.outLen + pass.run - 1) / pass.run;
+        const int64_t first = begin / pass.chunksPerRow, last = (end - 1) / pass.chunksPerRow;
+        if (first / runs != last / runs) return;
+        *jLo = first % runs * pass.run;
+        *jHi = InterpMin(pass.outLen, (last % runs + 1) * pass.run);
     }
 
     // Per unit: output row j of a group of o (or a chunk of one row), taps DMAs of the source rows,
