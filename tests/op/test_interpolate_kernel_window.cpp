@@ -56,6 +56,7 @@ TEST_CASE("rows pass window: runs split at the window, rows whose taps span more
     InterpolatePassTiling& t = tiling.passes[0];
     t.inBufBytes = static_cast<int32_t>(kWindow * rowBytes);
     t.workBufBytes = t.outBufBytes = static_cast<int32_t>(rowBytes);
+    t.workVectors = 1;   // float32 in and out
     t.tableBufBytes = tableBytes;
     t.outer = kOuter;
     t.inLen = kInLen;
