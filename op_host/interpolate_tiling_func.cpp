@@ -150,7 +150,8 @@ bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform,
     d.passCount = static_cast<int32_t>(order.size());
     d.dataKind = p.dataKind;
     // UB, each pass its own: its table, two input slots, two output slots and three float32 work
-    // vectors. A pass combines vectors of up to V elements (whole rows of several o, a chunk of a row,
+    // vectors, of which the kernel allocates workVectors (the rest stays free: the vectors and
+    // windows the estimates would grow into it ran slower in the cost model). A pass combines vectors of up to V elements (whole rows of several o, a chunk of a row,
     // or several whole last-axis rows); V shrinks until they fit, first with the fold (FoldsChannels).
     const uint64_t elem = p.dataKind == 0 ? 4 : 2;
     bool fitted = false;
@@ -164,7 +165,8 @@ bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform,
                 bool ok = true;
                 InterpolatePassTiling& t = d.passes[i];
                 PassShape s = shapes[i];
-                const uint64_t srcBytes = i == 0 ? elem : 4;
+                const uint64_t srcBytes = i == 0 ? elem : 4, dstBytes = i + 1 == order.size() ? elem : 4;
+                t.workVectors = 1 + (srcBytes == 4 ? 0 : 1) + (dstBytes == 4 ? 0 : 1);
                 const bool folded = fold && i == foldable;
                 t.channels = folded ? static_cast<int32_t>(s.inner) : 1;
                 if (folded) s = PassShape{s.outer, s.inLen * s.inner, s.outLen * s.inner, 1};

@@ -49,7 +49,7 @@ public:
             pipe_.InitBuffer(inQue_, 2, pass.inBufBytes);
             pipe_.InitBuffer(outQue_, 2, pass.outBufBytes);
             pipe_.InitBuffer(tableQue_, 1, pass.tableBufBytes);
-            pipe_.InitBuffer(workBuf_, pass.workBufBytes * 3);
+            pipe_.InitBuffer(workBuf_, pass.workBufBytes * pass.workVectors);
             const bool srcX = pass.srcOffset < 0, dstY = pass.dstOffset < 0;
             if (srcX && dstY) RunPass<T, T>(pass);
             else if (srcX) RunPass<T, float>(pass);
@@ -81,10 +81,25 @@ private:
         const int64_t begin = core * pass.unitsPerCore;
         const int64_t end = InterpMin(pass.units, begin + pass.unitsPerCore);
         if (begin >= end) return;
-        // the axis table, once per pass
+        // the axis table, once per pass; a rows pass loads only the output rows this core's units
+        // combine (the scalar reads them before its first DMA, so the rest would only delay it)
         LocalTensor<uint8_t> table = tableQue_.template AllocTensor<uint8_t>();
-        AscendC::DataCopyPad(table, tableGm, DataCopyExtParams(1, static_cast<uint32_t>(pass.tableBytes), 0, 0, 0),
-                             DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+        int64_t jLo = 0, jHi = pass.outLen;
+        if (pass.kind == kPassRows) RowsTouched(pass, begin, end, &jLo, &jHi);
+        if (jHi - jLo < pass.outLen) {
+            const int64_t rowBytes = static_cast<int64_t>(pass.taps) * 4;
+            const int64_t from = jLo * rowBytes / 32 * 32;   // the UB side stays 32-byte aligned
+            const uint32_t bytes = static_cast<uint32_t>(jHi * rowBytes - from);
+            const int64_t half = pass.tableBytes / 2;
+            for (int32_t h = 0; h < 2; ++h) {   // indices, then weights
+                const int64_t at = from + h * half;
+                AscendC::DataCopyPad(table[static_cast<uint32_t>(at)], tableGm[at], DataCopyExtParams(1, bytes, 0, 0, 0),
+                                     DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+            }
+        } else {
+            AscendC::DataCopyPad(table, tableGm, DataCopyExtParams(1, static_cast<uint32_t>(pass.tableBytes), 0, 0, 0),
+                                 DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+        }
         tableQue_.EnQue(table);
         table = tableQue_.template DeQue<uint8_t>();
         if (pass.kind == kPassRows) {
@@ -94,6 +109,17 @@ private:
             LastAxisPass<S, D>(pass, src, dst, table, begin, end);
         }
         tableQue_.FreeTensor(table);
+    }
+
+    // The output rows [*jLo, *jHi) that units [begin, end) of a rows pass combine: those of their runs
+    // when they are all of one o (or group of o), else (left as given) every row.
+    __aicore__ inline void RowsTouched(const InterpolatePassTiling& pass, int64_t begin, int64_t end, int64_t* jLo,
+                                       int64_t* jHi) {
+        const int64_t runs = (pass.outLen + pass.run - 1) / pass.run;
+        const int64_t first = begin / pass.chunksPerRow, last = (end - 1) / pass.chunksPerRow;
+        if (first / runs != last / runs) return;
+        *jLo = first % runs * pass.run;
+        *jHi = InterpMin(pass.outLen, (last % runs + 1) * pass.run);
     }
 
     // Per unit: output row j of a group of o (or a chunk of one row), taps DMAs of the source rows,
@@ -147,10 +173,9 @@ private:
                                    const GlobalTensor<D>& dst, const LocalTensor<int32_t>& index,
                                    const LocalTensor<float>& weight, int64_t o0, int64_t planes, int64_t j,
                                    int64_t first, int64_t rowLen) {
-        const int32_t words = pass.workBufBytes / 4;
-        LocalTensor<float> acc = workBuf_.template Get<float>();
-        LocalTensor<float> cast = acc[words];
-        LocalTensor<float> prod = acc[2 * words];
+        LocalTensor<float> prod, cast, accWork;
+        WorkVectors<S, D>(pass, &prod, &cast, &accWork);
+        LocalTensor<float> acc = Accumulator<D>(accWork);
         const int32_t len = static_cast<int32_t>(rowLen * planes);
         for (int32_t k = 0; k < pass.taps; ++k) {
             const int64_t i = index.GetValue(j * pass.taps + k);
@@ -246,10 +271,8 @@ private:
     __aicore__ inline void WindowRows(const InterpolatePassTiling& pass, const GlobalTensor<S>& src,
                                       const GlobalTensor<D>& dst, const LocalTensor<int32_t>& index,
                                       const LocalTensor<float>& weight, int64_t begin, int64_t end) {
-        const int32_t words = pass.workBufBytes / 4;
-        LocalTensor<float> acc = workBuf_.template Get<float>();
-        LocalTensor<float> cast = acc[words];
-        LocalTensor<float> prod = acc[2 * words];
+        LocalTensor<float> prod, cast, accWork;
+        WorkVectors<S, D>(pass, &prod, &cast, &accWork);
         int64_t u = begin, j = -1;
         RowWindow cur, next;
         bool have = NextWindow(pass, index, end, &u, &j, &cur), loaded = false;
@@ -268,6 +291,7 @@ private:
             const int32_t len = static_cast<int32_t>(cur.rowLen);
             const int64_t pitch = (cur.rowLen * static_cast<int64_t>(sizeof(S)) + 31) / 32 * 32 / static_cast<int64_t>(sizeof(S));
             for (int64_t r = cur.j; r < cur.next; ++r) {
+                LocalTensor<float> acc = Accumulator<D>(accWork);
                 for (int32_t k = 0; k < pass.taps; ++k) {
                     const int64_t i = index.GetValue(r * pass.taps + k);
                     const float w = weight.GetValue(r * pass.taps + k);
@@ -292,10 +316,9 @@ private:
                                         int64_t end) {
         const LocalTensor<uint32_t> offsets = table.template ReinterpretCast<uint32_t>();
         const LocalTensor<float> weights = table[pass.tableBytes / 2].template ReinterpretCast<float>();
-        const int32_t words = pass.workBufBytes / 4;
-        LocalTensor<float> acc = workBuf_.template Get<float>();
-        LocalTensor<float> gathered = acc[words];
-        LocalTensor<float> prod = acc[2 * words];
+        // gathered taps (float32), the S gather area (widened into gathered) and the accumulator
+        LocalTensor<float> gathered, prod, accWork;
+        WorkVectors<S, D>(pass, &gathered, &prod, &accWork);
         const int32_t chunk = pass.chunk;   // a row's outputs, padded to 16
         const int32_t slots = pass.tableRows * chunk;
         for (int64_t u = begin; u < end; ++u) {
@@ -309,6 +332,7 @@ private:
                                  DataCopyPadExtParams<S>{false, 0, 0, static_cast<S>(0.0f)});
             inQue_.EnQue(in);
             in = inQue_.template DeQue<S>();
+            LocalTensor<float> acc = Accumulator<D>(accWork);
             for (int32_t k = 0; k < pass.taps; ++k) {
                 for (int32_t r = 0; r < rows; r += pass.tableRows) {
                     const uint32_t base = static_cast<uint32_t>(r * pass.rowPitch);
@@ -341,13 +365,41 @@ private:
         }
     }
 
+    // The pass's float32 work vectors (workVectors of workBufBytes each): `first` always; `widen`, a
+    // non-float32 source widened (rows) or gathered (last axis) before use; `acc`, the accumulator of a
+    // non-float32 output (a float32 output accumulates in its output slot, Accumulator).
+    template <typename S, typename D>
+    __aicore__ inline void WorkVectors(const InterpolatePassTiling& pass, LocalTensor<float>* first,
+                                       LocalTensor<float>* widen, LocalTensor<float>* acc) {
+        const int32_t words = pass.workBufBytes / 4;
+        *first = workBuf_.template Get<float>();
+        int32_t next = words;
+        if constexpr (sizeof(S) != 4) {
+            *widen = (*first)[next];
+            next += words;
+        }
+        if constexpr (sizeof(D) != 4) *acc = (*first)[next];
+    }
+
+    // Where an output chunk is accumulated: its output slot when D is float32 (stored as it is),
+    // else the work accumulator, which Store narrows into a slot.
+    template <typename D>
+    __aicore__ inline LocalTensor<float> Accumulator(const LocalTensor<float>& accWork) {
+        if constexpr (sizeof(D) == 4) {
+            return outQue_.template AllocTensor<float>();
+        } else {
+            return accWork;
+        }
+    }
+
     template <typename D>
     __aicore__ inline void Store(const GlobalTensor<D>& dst, const LocalTensor<float>& acc, int64_t at, int32_t len,
                                  const DataCopyExtParams& params) {
-        LocalTensor<D> out = outQue_.template AllocTensor<D>();
+        LocalTensor<D> out;
         if constexpr (sizeof(D) == 4) {
-            AscendC::Adds(out, acc, 0.0f, len);
+            out = acc.template ReinterpretCast<D>();   // the slot Accumulator took
         } else {
+            out = outQue_.template AllocTensor<D>();
             AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, len);
         }
         outQue_.EnQue(out);

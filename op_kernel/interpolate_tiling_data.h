@@ -61,7 +61,10 @@ struct InterpolatePassTiling {
     // the pass's UB partition (bytes; the kernel calls InitBuffer with exactly these, TPipe::Reset
     // between passes)
     int32_t inBufBytes;      // one source row chunk, window or group of last-axis rows, per queue slot
-    int32_t workBufBytes;    // float32 vectors: accumulator, cast source, product, gathered taps
+    int32_t workBufBytes;    // one float32 work vector (a product or gathered taps; a widened source; an
+                             // accumulator of a non-float32 output)
+    int32_t workVectors;     // 1, + 1 for a non-float32 source, + 1 for a non-float32 output (a float32
+                             // output accumulates in its output slot)
     int32_t outBufBytes;     // one output chunk, per queue slot
     int32_t tableBufBytes;   // the axis table
 };

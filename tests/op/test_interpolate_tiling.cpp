@@ -40,7 +40,11 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
     for (int32_t i = 0; i < d.passCount; ++i) {
         const InterpolatePassTiling& t = d.passes[i];
         // each pass's UB partition (the kernel resets the pipe between passes)
-        const uint64_t ub = 2ull * t.inBufBytes + 2ull * t.outBufBytes + 3ull * t.workBufBytes + t.tableBufBytes;
+        const uint64_t ub =
+            2ull * t.inBufBytes + 2ull * t.outBufBytes + static_cast<uint64_t>(t.workVectors) * t.workBufBytes + t.tableBufBytes;
+        // one work vector, one more to widen a non-float32 source, one more to narrow a non-float32 output
+        const int32_t widen = i == 0 && d.dataKind != 0 ? 1 : 0, narrow = i + 1 == d.passCount && d.dataKind != 0 ? 1 : 0;
+        CHECK(t.workVectors == 1 + widen + narrow);
         CHECK_MSG(ub <= platform.ubBytes, std::to_string(ub) + " > " + std::to_string(platform.ubBytes));
         CHECK(t.inBufBytes % 32 == 0 && t.outBufBytes % 32 == 0 && t.workBufBytes % 32 == 0 && t.tableBufBytes % 32 == 0);
         CHECK(t.unitsPerCore * r.blockDim >= t.units);
