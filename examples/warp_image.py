@@ -128,7 +128,7 @@ def main():
             ours_ms = median_ms(lambda: ags.grid_sample(photo, grid, mode, build="fast"), args.repeats)
             torch_ms = median_ms(lambda: F.grid_sample(photo, grid, mode, align_corners=False), args.repeats)
             modelled = npu_model.modelled_us(photo, grid, mode)
-            print(f"{warp:8} {mode:8}{ours_ms:16.2f}{torch_ms:10.2f}{modelled['ours']:12.1f}"
+            print(f"{warp:8} {mode:8}{ours_ms:16.3f}{torch_ms:10.3f}{modelled['ours']:12.1f}"
                   f"{modelled['official']:23.1f}")
     print(f"Zeros padding, median of {args.repeats} runs. CPU fallback: the same kernel source on the simulator's\n"
           "fast build, there to develop and test without an NPU; on a CPU, torch is the one to use.\n"

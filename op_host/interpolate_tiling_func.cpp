@@ -150,9 +150,10 @@ bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform,
     d.passCount = static_cast<int32_t>(order.size());
     d.dataKind = p.dataKind;
     // UB, each pass its own: its table, two input slots, two output slots and three float32 work
-    // vectors, of which the kernel allocates workVectors (the rest stays free: the vectors and
-    // windows the estimates would grow into it ran slower in the cost model). A pass combines vectors of up to V elements (whole rows of several o, a chunk of a row,
-    // or several whole last-axis rows); V shrinks until they fit, first with the fold (FoldsChannels).
+    // vectors, of which the kernel allocates workVectors (the rest stays free: larger vectors and
+    // windows in it model slower). A pass combines vectors of up to V elements (whole rows of
+    // several o, a chunk of a row, or several whole last-axis rows); V shrinks until they fit,
+    // first with the fold (FoldsChannels).
     const uint64_t elem = p.dataKind == 0 ? 4 : 2;
     bool fitted = false;
     for (int attempt = foldable < order.size() ? 0 : 1; attempt < 2 && !fitted; ++attempt) {

@@ -501,7 +501,7 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
                                              int64_t c0, int64_t channels) {
         const Box& box = plan.box;
         const int64_t planeElems = plan.planeBytes / S::kElem;
-        // the first plane's zero block is zeroed once per buffer (ZeroBlockOnce)
+        // the first plane's zero block is zeroed once per buffer (kZeroBlockOnce)
         for (int64_t c = 1; c < channels; ++c)
             AscendC::Duplicate(win[c * planeElems], static_cast<T>(0.0f), kBlockBytes / S::kElem);
         const int64_t rows = box.hiY - box.loY + 1;

@@ -317,8 +317,8 @@ private:
         const LocalTensor<uint32_t> offsets = table.template ReinterpretCast<uint32_t>();
         const LocalTensor<float> weights = table[pass.tableBytes / 2].template ReinterpretCast<float>();
         // gathered taps (float32), the S gather area (widened into gathered) and the accumulator
-        LocalTensor<float> gathered, prod, accWork;
-        WorkVectors<S, D>(pass, &gathered, &prod, &accWork);
+        LocalTensor<float> gathered, gatherIo, accWork;
+        WorkVectors<S, D>(pass, &gathered, &gatherIo, &accWork);
         const int32_t chunk = pass.chunk;   // a row's outputs, padded to 16
         const int32_t slots = pass.tableRows * chunk;
         for (int64_t u = begin; u < end; ++u) {
@@ -341,11 +341,11 @@ private:
                         AscendC::Gather(gathered[r * chunk].template ReinterpretCast<S>(), in, offsets[k * slots], base, n);
                     } else {
                         // gathered as S in the product area, widened below
-                        AscendC::Gather(prod.template ReinterpretCast<S>()[r * chunk], in, offsets[k * slots], base, n);
+                        AscendC::Gather(gatherIo.template ReinterpretCast<S>()[r * chunk], in, offsets[k * slots], base, n);
                     }
                 }
                 if constexpr (sizeof(S) != 4) {
-                    AscendC::Cast(gathered, prod.template ReinterpretCast<S>(), AscendC::RoundMode::CAST_NONE, count);
+                    AscendC::Cast(gathered, gatherIo.template ReinterpretCast<S>(), AscendC::RoundMode::CAST_NONE, count);
                 }
                 for (int32_t r = 0; r < rows; r += pass.tableRows) {
                     const int32_t n = static_cast<int32_t>(InterpMin(pass.tableRows, rows - r)) * chunk;

@@ -546,7 +546,7 @@ def main():
              "The busy cycles of each pipe of the case's slowest core, by the API that spent them (thousands of "
              "cycles; the checked build's launch statistics, `busy_by_api`). The pipes overlap: the core's time is "
              "at least its busiest pipe. V beyond Gather and the multiply-adds (Mul, MulAddDst) is the tiles' "
-             "coordinate work (Adds, Select, Cast, ...) and the window's zero block (Duplicate); S \"issue\" is "
+             "coordinate work (Adds, Select, Cast, ...) and the zero areas of channel-last windows and of the per-point path (Duplicate); S \"issue\" is "
              "the scalar unit issuing the other pipes' instructions.\n\n" +
              table(["case", "V", "MTE2", "MTE3", "S"],
                    [[r[0]] + [r[2]["by_api"][p] if "by_api" in r[2] else "-" for p in ("V", "MTE2", "MTE3", "S")]

@@ -421,6 +421,17 @@ py::dict StatsToDict(const ascend_sim::CoreCounters& c, double clockGHz) {
         const auto& e = c.busyByApi[i];
         byApi[py::str(std::string(kPipes[e.pipe & 3]) + " " + e.api)] = py::make_tuple(e.instr, e.cycles);
     }
+    for (int p = 0; p < 4; ++p) {
+        if (c.otherInstr[p] == 0) continue;
+        const py::str key(std::string(kPipes[p]) + " other");
+        uint64_t instr = c.otherInstr[p], cycles = c.otherCycles[p];
+        if (byApi.contains(key)) {
+            const py::tuple named = byApi[key];
+            instr += named[0].cast<uint64_t>();
+            cycles += named[1].cast<uint64_t>();
+        }
+        byApi[key] = py::make_tuple(instr, cycles);
+    }
     d["busy_by_api"] = byApi;
     return d;
 }

@@ -1,7 +1,9 @@
 // Counters on kernels whose counts are known by construction, launch statistics, tiling macros,
 // the platform description and the CPU-debug launch interface.
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "check.h"
 #include "kernel_operator.h"
@@ -78,6 +80,39 @@ TEST_CASE("counters: N DataCopy of B bytes, K vector calls of count c, scalar ac
     CHECK(s.total.mte2Instr == 3u * N && s.total.vecRepeats == 3u * K * 2 && s.total.peakUbBytes == uint64_t(B) + 1024);
     CHECK(s.checked == (ASCENDC_SIM_CHECKED != 0));
     GmFree(g);
+}
+
+TEST_CASE("counters: busy cycles by API keep each pipe's sum beyond a full table") {
+    ascend_sim::CoreCounters k;
+    static char names[80][8];
+    uint64_t want[4] = {};
+    for (int i = 0; i < 80; ++i) {
+        std::snprintf(names[i], sizeof names[i], "api%d", i);
+        const uint32_t pipe = uint32_t(i % 4);
+        k.AddBusy(pipe, names[i], 1, 10 + i);
+        k.AddBusy(pipe, names[i], 1, 10 + i);   // the same entry again
+        want[pipe] += 2 * (10 + i);
+    }
+    std::string copy = "api3";   // the same text at another address: the same entry
+    k.AddBusy(3, copy.c_str(), 1, 5);
+    want[3] += 5;
+    CHECK(k.apiBusyCount == ascend_sim::CoreCounters::kMaxApiBusy);
+    CHECK(k.busyByApi[3].cycles == 2 * 13 + 5 && k.busyByApi[3].instr == 3);
+    ascend_sim::CoreCounters sum;
+    sum.Add(k);
+    sum.Add(k);
+    for (uint32_t p = 0; p < 4; ++p) {
+        uint64_t got = k.otherCycles[p], twice = sum.otherCycles[p];
+        for (int i = 0; i < k.apiBusyCount; ++i) {
+            CHECK(std::strcmp(k.busyByApi[i].api, names[i]) == 0 && k.busyByApi[i].pipe == uint32_t(i % 4));
+            if (k.busyByApi[i].pipe == p) got += k.busyByApi[i].cycles;
+        }
+        for (int i = 0; i < sum.apiBusyCount; ++i)
+            if (sum.busyByApi[i].pipe == p) twice += sum.busyByApi[i].cycles;
+        CHECK(got == want[p]);
+        CHECK(twice == 2 * want[p]);
+        CHECK(k.otherInstr[p] == 8);   // 4 of the 16 names beyond the table per pipe, twice each
+    }
 }
 
 TEST_CASE("counters: DataCopyPad, Cast and Compare repeats; per-core counts differ") {

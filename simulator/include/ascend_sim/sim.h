@@ -107,7 +107,9 @@ struct ASCEND_SIM_API CoreCounters {
     };
     static constexpr int kMaxApiBusy = 64;
     ApiBusy busyByApi[kMaxApiBusy];
-    int apiBusyCount = 0;   // entries in use; the last one takes every API beyond the table ("other")
+    int apiBusyCount = 0;   // entries in use
+    // per pipe, the APIs beyond a full table (reported as "<pipe> other")
+    uint64_t otherInstr[4] = {}, otherCycles[4] = {};
     void AddBusy(uint32_t pipe, const char* api, uint64_t instr, uint64_t cycles);
     void Add(const CoreCounters& o);
 };

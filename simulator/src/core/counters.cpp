@@ -29,22 +29,29 @@ void CoreCounters::Add(const CoreCounters& o) {
         const ApiBusy& e = o.busyByApi[i];
         AddBusy(e.pipe, e.api, e.instr, e.cycles);
     }
+    for (int p = 0; p < 4; ++p) {
+        otherInstr[p] += o.otherInstr[p];
+        otherCycles[p] += o.otherCycles[p];
+    }
 }
 
 void CoreCounters::AddBusy(uint32_t pipe, const char* api, uint64_t instr, uint64_t cycles) {
     if (!api) api = "other";
+    // names are literals: the same pointer in nearly every call (the same text may have another
+    // address in another translation unit)
     int i = 0;
-    // names are literals: the same pointer in most calls, the same text across translation units
-    while (i < apiBusyCount && !(busyByApi[i].pipe == pipe &&
-                                 (busyByApi[i].api == api || std::strcmp(busyByApi[i].api, api) == 0)))
-        ++i;
+    while (i < apiBusyCount && !(busyByApi[i].api == api && busyByApi[i].pipe == pipe)) ++i;
+    if (i == apiBusyCount) {
+        i = 0;
+        while (i < apiBusyCount && !(busyByApi[i].pipe == pipe && std::strcmp(busyByApi[i].api, api) == 0)) ++i;
+    }
     if (i == apiBusyCount) {
         if (apiBusyCount == kMaxApiBusy) {
-            i = kMaxApiBusy - 1;
-            busyByApi[i].api = "other";
-        } else {
-            busyByApi[apiBusyCount++] = ApiBusy{api, pipe, 0, 0};
+            otherInstr[pipe & 3] += instr;
+            otherCycles[pipe & 3] += cycles;
+            return;
         }
+        busyByApi[apiBusyCount++] = ApiBusy{api, pipe, 0, 0};
     }
     busyByApi[i].instr += instr;
     busyByApi[i].cycles += cycles;
