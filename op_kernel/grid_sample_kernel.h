@@ -64,10 +64,7 @@ __aicore__ inline void WaitPipe() {
     AscendC::WaitFlag<EVENT>(id);
 }
 
-// A tile of output points: batch, first row and column, extent.
-struct Tile {
-    int64_t n, row0, col0, rows, cols;
-};
+using Tile = TileGeometry;
 // Input depth/rows/columns a tile's valid taps touch; empty when lo > hi.
 struct Box {
     int64_t loY, hiY, loX, hiX, loZ, hiZ;
@@ -81,11 +78,11 @@ struct TileTaps {
 };
 
 __aicore__ inline bool SlotIsReal(const GridSampleTilingData& t, const Tile& tile, int64_t s) {
-    if (t.flatTiles) return s < tile.rows * tile.cols;
+    if (t.flatTiles) return s < tile.depths * tile.rows * tile.cols;
     return s / t.slotPitch < tile.rows && s % t.slotPitch < tile.cols;
 }
 __aicore__ inline bool HasPadSlots(const GridSampleTilingData& t, const Tile& tile) {
-    if (t.flatTiles) return tile.rows * tile.cols != t.slotCount;
+    if (t.flatTiles) return tile.depths * tile.rows * tile.cols != t.slotCount;
     return tile.cols != t.slotPitch || tile.rows * t.slotPitch != t.slotCount;
 }
 __aicore__ inline bool MaskBit(const LocalTensor<uint8_t>& mask, int64_t s) {
@@ -310,9 +307,10 @@ private:
     // Marks which slots of the tile hold real points (rare: only tiles whose point count is not
     // a whole number of slot rows), written by the scalar unit.
     __aicore__ inline void MarkRealSlots(const Tile& tile) {
-        if (tile.rows == markedRows_ && tile.cols == markedCols_) return;
+        if (tile.rows == markedRows_ && tile.cols == markedCols_ && tile.depths == markedDepths_) return;
         markedRows_ = tile.rows;
         markedCols_ = tile.cols;
+        markedDepths_ = tile.depths;
         WaitPipe<HardEvent::V_S>();   // the previous tile's vector work may still read the mask
         for (int32_t b = 0; b < slots_ / 8; ++b) {
             uint8_t bits = 0;
@@ -412,7 +410,7 @@ private:
 
     const GridSampleTilingData* t_ = nullptr;
     int32_t slots_ = 0;
-    int64_t markedRows_ = -1, markedCols_ = -1;
+    int64_t markedRows_ = -1, markedCols_ = -1, markedDepths_ = -1;
     LocalTensor<float> boxResult_;
     LocalTensor<uint32_t> splitIndex_[3];
 };
@@ -747,6 +745,14 @@ public:
         const int64_t base = tile.n * t.outStrideN + c0 * t.outStrideC + tile.row0 * t.outStrideH + tile.col0;
         const int64_t points = tile.rows * tile.cols;
         const int64_t gap = (t.outStrideC - points) * kElem;
+        if (t.tileDepth > 1) {
+            // per channel, one block per depth slice (the tiling keeps each block a multiple of 32 bytes)
+            for (int64_t c = 0; c < channels; ++c)
+                AscendC::DataCopyPad(y[base + c * t.outStrideC], out[c * slots_],
+                                     DataCopyExtParams(static_cast<uint16_t>(tile.depths), static_cast<uint32_t>(points * kElem), 0,
+                                                       static_cast<uint32_t>((t.planeRows - tile.rows) * t.outStrideH * kElem), 0));
+            return;
+        }
         if (t.flatTiles && gap >= 0 && gap <= kMaxDmaGapBytes) {
             // one DMA: each channel's points are one contiguous run
             const uint32_t ubGap = static_cast<uint32_t>((slots_ * kElem - RoundUpTo(points * kElem, kBlockBytes)) / kBlockBytes);
@@ -874,23 +880,17 @@ public:
     }
 
 private:
-    __aicore__ inline Tile TileAt(int64_t index) const {
-        Tile tile;
-        tile.n = index / t_.tilesPerPlane;
-        const int64_t r = index % t_.tilesPerPlane;
-        tile.row0 = (r / t_.tilesPerRow) * t_.tileRows;
-        tile.col0 = (r % t_.tilesPerRow) * t_.tileCols;
-        tile.rows = MinI(t_.tileRows, t_.outH - tile.row0);
-        tile.cols = MinI(t_.tileCols, t_.outW - tile.col0);
-        return tile;
-    }
+    __aicore__ inline Tile TileAt(int64_t index) const { return TileGeometryOf(t_, index); }
 
     __aicore__ inline void LoadGrid(const Tile& tile) {
         LocalTensor<T> buf = gridQue_.template AllocTensor<T>();
         const int64_t src = tile.n * t_.gridStrideN + tile.row0 * t_.gridStrideH + kComponents * tile.col0;
         DataCopyExtParams params;
         if (t_.flatTiles) {
-            params = DataCopyExtParams(1, static_cast<uint32_t>(tile.rows * tile.cols * kComponents * kElem), 0, 0, 0);
+            // depth blocks: one block per depth slice (a multiple of 32 bytes, so they land back to back)
+            params = DataCopyExtParams(static_cast<uint16_t>(tile.depths), static_cast<uint32_t>(tile.rows * tile.cols * kComponents * kElem),
+                                       static_cast<uint32_t>(tile.depths > 1 ? (t_.planeRows - tile.rows) * t_.gridStrideH * kElem : 0),
+                                       0, 0);
         } else {
             const int64_t rowBytes = kComponents * tile.cols * kElem;
             params = DataCopyExtParams(static_cast<uint16_t>(tile.rows), static_cast<uint32_t>(rowBytes),
@@ -930,7 +930,7 @@ private:
     // ---- per-point path -------------------------------------------------------------------------
     __aicore__ inline void SamplePerPoint(const Tile& tile, int64_t cBegin, int64_t cEnd) {
         const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, Layout::MaxPointChannels(t_)));
-        const int64_t lastSlot = t_.flatTiles ? tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
+        const int64_t lastSlot = t_.flatTiles ? tile.depths * tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
         for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
             const int64_t channels = MinI(perChunk, cEnd - c0);
             const PointLayout layout = Layout::PointLayoutFor(channels);
