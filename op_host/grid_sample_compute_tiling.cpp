@@ -173,6 +173,10 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     const int64_t maxGroups = std::max<int64_t>(1, p.c / minGroupChannels);
     int64_t groups = 1;
     while (countTiles(tileRows) * groups < targetUnits && groups * 2 <= maxGroups) groups *= 2;
+    // Depth blocks are halved only below half the usual unit count: their tiles' coordinate work
+    // (~140 vector instructions of the slot count) is shared by the channels a core takes of the
+    // tile, and their windows shrink with the block, so a few units per core more of imbalance
+    // costs less than twice the tiles.
     for (int64_t budget = tileDepth * tileRows * tileCols / 2;
          tileDepth > 1 && budget >= kMinTilePoints && countTiles(tileRows) * groups < targetUnits / 2; budget /= 2) {
         int64_t depth = 1, rows = 0;

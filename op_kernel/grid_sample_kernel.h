@@ -165,10 +165,19 @@ public:
         scratch.mask = ub.Mask(m++);
         realSlots = ub.Mask(m++);
         if constexpr (DIMS == 3) {
-            // byte offsets of component k of point i in a buffer of (x, y, z) float triples
-            for (int32_t k = 0; k < 3; ++k)
-                for (int32_t i = 0; i < slots_; ++i) splitIndex_[k].SetValue(i, static_cast<uint32_t>((3 * i + k) * 4));
+            // byte offsets of component k of point i in a buffer of (x, y, z) float triples: the
+            // scalar unit writes one block of x offsets, the vector unit doubles the run up to the
+            // slot count and adds the y and z components (a scalar write per slot would hold up
+            // every pipe for thousands of cycles at the kernel's start)
+            constexpr int32_t kSeed = kBlockBytes / 4;
+            constexpr int32_t kTripleBytes = 3 * 4;
+            const LocalTensor<int32_t> x = splitIndex_[0].template ReinterpretCast<int32_t>();
+            for (int32_t i = 0; i < kSeed; ++i) x.SetValue(i, i * kTripleBytes);
             WaitPipe<HardEvent::S_V>();
+            for (int32_t m = kSeed; m < slots_; m *= 2)
+                AscendC::Adds(x[m], x, m * kTripleBytes, m < slots_ - m ? m : slots_ - m);
+            for (int32_t k = 1; k < 3; ++k)
+                AscendC::Adds(splitIndex_[k].template ReinterpretCast<int32_t>(), x, k * 4, slots_);
         }
     }
 
