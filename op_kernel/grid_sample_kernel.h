@@ -392,24 +392,51 @@ private:
     __aicore__ static inline float MaxF(float a, float b) { return a > b ? a : b; }
 
     // off[(k * kTaps + i) * kTaps + j] = tz[k] + ty[i] + tx[j] where the taps are valid (and the
-    // slot is real), else 0.
+    // slot is real), else 0. An invalid tap's coordinate is replaced by one so negative that any sum
+    // holding it stays below 0 (valid offsets are window bytes, far below 2^30), and every sum is
+    // clipped at 0: one Select per axis tap instead of a mask per tap.
+    // 2-D with 4 taps or fewer: a mask per tap is as cheap (And over bits, one Select per tap).
     __aicore__ inline void BuildOffsets(bool padSlots) {
         const int32_t n = slots_;
-        const LocalTensor<float>& sum = scratch.t2;   // not one of the reused offset vectors
-        LocalTensor<uint16_t> all = scratch.mask.template ReinterpretCast<uint16_t>();
-        for (int32_t k = 0; k < kTapsZ; ++k) {
+        constexpr float kOutside = -1073741824.0f;   // -2^30
+        using AscendC::SELMODE;
+        if constexpr (DIMS == 2 && MODE != kBicubic) {
+            const LocalTensor<float>& sum = scratch.t2;   // not one of the reused offset vectors
+            LocalTensor<uint16_t> all = scratch.mask.template ReinterpretCast<uint16_t>();
             for (int32_t i = 0; i < kTaps; ++i) {
                 for (int32_t j = 0; j < kTaps; ++j) {
                     AscendC::Add(sum, ty[i], tx[j], n);
                     AscendC::And(all, maskY[i].template ReinterpretCast<uint16_t>(),
                                  maskX[j].template ReinterpretCast<uint16_t>(), n / 16);
-                    if constexpr (DIMS == 3) {
-                        AscendC::Add(sum, sum, tz[k], n);
-                        AscendC::And(all, all, maskZ[k].template ReinterpretCast<uint16_t>(), n / 16);
-                    }
                     if (padSlots)
                         AscendC::And(all, all, realSlots.template ReinterpretCast<uint16_t>(), n / 16);
-                    AscendC::Select(sum, scratch.mask, sum, 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                    AscendC::Select(sum, scratch.mask, sum, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                    AscendC::Cast(off[i * kTaps + j].template ReinterpretCast<int32_t>(), sum,
+                                  AscendC::RoundMode::CAST_RINT, n);
+                }
+            }
+            return;
+        }
+        if (padSlots)
+            for (int32_t i = 0; i < kTaps; ++i)   // every sum holds a y tap
+                AscendC::And(maskY[i].template ReinterpretCast<uint16_t>(), maskY[i].template ReinterpretCast<uint16_t>(),
+                             realSlots.template ReinterpretCast<uint16_t>(), n / 16);
+        for (int32_t j = 0; j < kTaps; ++j)
+            AscendC::Select(tx[j], maskX[j], tx[j], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        for (int32_t i = 0; i < kTaps; ++i)
+            AscendC::Select(ty[i], maskY[i], ty[i], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        if constexpr (DIMS == 3)
+            for (int32_t k = 0; k < kTaps; ++k)
+                AscendC::Select(tz[k], maskZ[k], tz[k], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        static_assert(DIMS == 2 || DIMS + 1 >= kReusedOffsetVectors, "3-D: t1 lies beyond the reused offset vectors");
+        const LocalTensor<float>& sum = scratch.t2;
+        for (int32_t k = 0; k < kTapsZ; ++k) {
+            for (int32_t i = 0; i < kTaps; ++i) {
+                const LocalTensor<float>& row = DIMS == 3 ? scratch.t1 : ty[i];
+                if constexpr (DIMS == 3) AscendC::Add(row, ty[i], tz[k], n);
+                for (int32_t j = 0; j < kTaps; ++j) {
+                    AscendC::Add(sum, row, tx[j], n);
+                    AscendC::Maxs(sum, sum, 0.0f, n);
                     AscendC::Cast(off[(k * kTaps + i) * kTaps + j].template ReinterpretCast<int32_t>(), sum,
                                   AscendC::RoundMode::CAST_RINT, n);
                 }
