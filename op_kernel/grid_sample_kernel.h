@@ -149,6 +149,13 @@ public:
         scratch.t0 = ub.Vector(kVecScratch, 0);
         scratch.t1 = ub.Vector(kVecScratch, 1);
         scratch.t2 = ub.Vector(kVecScratch, 2);
+        if constexpr (DIMS == 3 && MODE == kBilinear) {
+            // the plane corners weighted by wz[0] in place; by wz[1] in the z taps (dead after the
+            // offsets; the window path gathers into the x and y taps), the row accumulator the
+            // window path does not use, and wz[1] itself
+            const LocalTensor<float> eight[8] = {wx[0], wx[1], wy[0], wy[1], tz[0], tz[1], ub.Vector(kVecRowAcc, 0), wz[1]};
+            for (int32_t k = 0; k < 8; ++k) corner[k] = eight[k];
+        }
         boxResult_ = ub.Vector(kVecGathered, 0);   // free until the gathers
         if (DIMS == 3)
             for (int32_t k = 0; k < 3; ++k) splitIndex_[k] = ub.Vector(kVecSplitIndex, k).template ReinterpretCast<uint32_t>();
@@ -231,6 +238,7 @@ public:
             AscendC::Adds(ty[i], ty[i], static_cast<float>(zeroBytes), n);
         }
         BuildOffsets(padSlots);
+        if constexpr (DIMS == 3 && MODE == kBilinear) MakeTrilinearWeights();
     }
 
     // Per-axis taps (clamped into the image; after WindowOffsets: byte offsets), weights (bilinear:
@@ -240,6 +248,8 @@ public:
     LocalTensor<float> tx[kTaps], ty[kTaps], tz[kTaps];
     LocalTensor<float> wx[kTaps], wy[kTaps], wz[kTaps];
     LocalTensor<uint32_t> off[kTapCount];
+    // 3-D bilinear after WindowOffsets: the eight corner weights, in the order of the offsets
+    LocalTensor<float> corner[8];
     LocalTensor<uint8_t> maskX[kTaps], maskY[kTaps], maskZ[kTaps], realSlots;
     Scratch scratch;
 
@@ -311,6 +321,14 @@ private:
         AscendC::Mul(wx[0], wx[0], wy[0], n);        // nw
         AscendC::Mul(wx[1], wx[1], wy[0], n);        // ne
         AscendC::Adds(wy[0], scratch.t0, 0.0f, n);   // sw
+    }
+
+    // 3-D bilinear, window path: the plane's corner weights times each z weight (torch's eight
+    // trilinear weights), so each channel costs a Mul and 7 MulAddDst; wz[1] is overwritten last.
+    __aicore__ inline void MakeTrilinearWeights() {
+        const int32_t n = slots_;
+        for (int32_t k = 4; k < 8; ++k) AscendC::Mul(corner[k], corner[k - 4], wz[1], n);
+        for (int32_t k = 0; k < 4; ++k) AscendC::Mul(corner[k], corner[k], wz[0], n);
     }
 
     // Marks which slots of the tile hold real points (rare: only tiles whose point count is not
@@ -726,6 +744,19 @@ public:
         if constexpr (kFloatIo) acc = out; else acc = acc_;
         if constexpr (MODE == kBilinear) {
             // 2-D: one plane straight into the accumulator; 3-D: two planes weighted in z
+            if (DIMS == 3 && wholeTile) {
+                // the eight trilinear weights (MakeTrilinearWeights), straight into the accumulator
+                for (int32_t k = 0; k < 8; ++k) {
+                    const LocalTensor<float> g = TapValues(taps, k / 4 * 4, k % 4, src, base, s0, count, wholeTile);
+                    if (k == 0) {
+                        AscendC::Mul(acc, g, taps.corner[0][s0], count);
+                    } else {
+                        AscendC::MulAddDst(acc, g, taps.corner[k][s0], count);
+                    }
+                }
+                if constexpr (!kFloatIo) AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, count);
+                return;
+            }
             const LocalTensor<float>* corner[4] = {&taps.wx[0], &taps.wx[1], &taps.wy[0], &taps.wy[1]};
             for (int32_t z = 0; z < kTapsZ; ++z) {
                 const LocalTensor<float>& plane = DIMS == 3 ? rowAcc_ : acc;
