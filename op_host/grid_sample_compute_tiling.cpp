@@ -154,8 +154,16 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     const int64_t slices = depthBlocks ? p.outH / p.outPlaneRows : 1;
     int64_t tileDepth = 1;
     if (depthBlocks) {
+        // A block's window is a few slabs of a few rows, smaller than a tile's share of the UB:
+        // its point buffers may take a little more of it (45%, in steps of kSlotAlign; more would
+        // shrink the per-point path's groups, which scattered grids take).
+        int64_t blockSlots = slots;
+        for (int64_t s = blockSlots + kSlotAlign; s <= kMaxSlotCount && fixedBytes(s) <= ub * 9 / 20 &&
+                                                  fixedBytes(s) + outChunkMin(s) + 2 * minWindowBytes <= ub;
+             s += kSlotAlign)
+            blockSlots = s;
         int64_t depth = 0, rows = 0;
-        if (DepthBlock(p, elem, slices, slots, &depth, &rows) > 1) {
+        if (DepthBlock(p, elem, slices, blockSlots, &depth, &rows) > 1) {
             tileDepth = depth;
             tileRows = rows;
         }
