@@ -484,19 +484,25 @@ private:
             for (int32_t k = 0; k < kTaps; ++k)
                 AscendC::Select(tz[k], maskZ[k], tz[k], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
         static_assert(DIMS == 2 || DIMS + 1 >= kReusedOffsetVectors, "3-D: t1 lies beyond the reused offset vectors");
-        const LocalTensor<float>& sum = scratch.t2;
+        // the sums as floats in the offset vectors themselves, then clipped and converted in place
+        // over each of the two contiguous runs of offset vectors (the reused ones, the rest)
         for (int32_t k = 0; k < kTapsZ; ++k) {
             for (int32_t i = 0; i < kTaps; ++i) {
                 const LocalTensor<float>& row = DIMS == 3 ? scratch.t1 : ty[i];
                 if constexpr (DIMS == 3) AscendC::Add(row, ty[i], tz[k], n);
-                for (int32_t j = 0; j < kTaps; ++j) {
-                    AscendC::Add(sum, row, tx[j], n);
-                    AscendC::Maxs(sum, sum, 0.0f, n);
-                    AscendC::Cast(off[(k * kTaps + i) * kTaps + j].template ReinterpretCast<int32_t>(), sum,
-                                  AscendC::RoundMode::CAST_RINT, n);
-                }
+                for (int32_t j = 0; j < kTaps; ++j)
+                    AscendC::Add(off[(k * kTaps + i) * kTaps + j].template ReinterpretCast<float>(), row, tx[j], n);
             }
         }
+        constexpr int32_t kReused = kTapCount < kReusedOffsetVectors ? kTapCount : kReusedOffsetVectors;
+        ClipToOffsets(off[0], kReused * n);
+        if constexpr (kTapCount > kReused) ClipToOffsets(off[kReused], (kTapCount - kReused) * n);
+    }
+    // Float sums at `offsets` clipped at 0 (the zero area) and converted in place to int32.
+    __aicore__ inline void ClipToOffsets(const LocalTensor<uint32_t>& offsets, int32_t count) {
+        const LocalTensor<float> sums = offsets.template ReinterpretCast<float>();
+        AscendC::Maxs(sums, sums, 0.0f, count);
+        AscendC::Cast(offsets.template ReinterpretCast<int32_t>(), sums, AscendC::RoundMode::CAST_RINT, count);
     }
 
     const GridSampleTilingData* t_ = nullptr;
