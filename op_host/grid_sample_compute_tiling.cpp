@@ -45,6 +45,32 @@ int64_t PointVectors(int32_t mode, int32_t dataKind, int32_t dims) {
 }
 int64_t MaskCount(int32_t mode, int32_t dataKind, int32_t dims) { return UbInventoryOf(mode, dataKind, dims).masks; }
 
+// A 3-D flat tile as a block of `depth` output slices x `rows` rows (whole rows of outW points) of
+// at most `budget` points: a smooth warp's window then spans ~depth + halo slabs of ~rows + halo
+// rows, instead of a slab set per tile of one slice. Rows divide the slice (every tile has them
+// all) and a slice's rows are a multiple of 32 bytes in grid and output (a DMA block each, landing
+// back to back in UB). Picks the block with the fewest window rows per point for a halo of 3
+// (the second tap and a flow of a voxel or so); returns its depth (0: no block of 2 or more slices).
+int64_t DepthBlock(const Problem& p, int64_t elem, int64_t slices, int64_t budget, int64_t* depth, int64_t* rows) {
+    constexpr int64_t kHalo = 3;
+    double best = 0;
+    *depth = 0;
+    for (int64_t r = 1; r <= p.outPlaneRows && r * p.outW <= budget; ++r) {
+        if (p.outPlaneRows % r != 0 || (r * p.outW * elem) % kBlock != 0) continue;
+        const int64_t d = std::min<int64_t>(slices, budget / (r * p.outW));
+        // a DMA block count and the gaps between the blocks (16 and 32 bits)
+        const int64_t gridGap = (p.outPlaneRows - r) * p.gridStrideH * elem, outGap = (p.outPlaneRows - r) * p.outStrideH * elem;
+        if (d < 2 || d > 4095 || gridGap > 0xFFFFFFFFll || outGap > 0xFFFFFFFFll) continue;
+        const double rowsPerPoint = double((d + kHalo) * (r + kHalo)) / double(d * r);
+        if (*depth == 0 || rowsPerPoint < best) {
+            best = rowsPerPoint;
+            *depth = d;
+            *rows = r;
+        }
+    }
+    return *depth;
+}
+
 }  // namespace
 
 int64_t DataKindBytes(int32_t dataKind) { return dataKind == kFloat32 ? 4 : 2; }
@@ -122,7 +148,28 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
         pitch = tileCols;
     }
     int64_t tileRows = std::max<int64_t>(1, std::min<int64_t>(p.outH, slots / pitch));
+    // 3-D flat tiles: a block of depth slices x rows (see DepthBlock) when one fits the slots
+    const bool depthBlocks = p.dims == 3 && rowsPacked && tileCols == p.outW && p.outPlaneRows > 0 &&
+                             p.outH % p.outPlaneRows == 0 && p.outH / p.outPlaneRows > 1;
+    const int64_t slices = depthBlocks ? p.outH / p.outPlaneRows : 1;
+    int64_t tileDepth = 1;
+    if (depthBlocks) {
+        // A block's window is a few slabs of a few rows, smaller than a tile's share of the UB:
+        // its point buffers may take a little more of it (45%, in steps of kSlotAlign; more would
+        // shrink the per-point path's groups, which scattered grids take).
+        int64_t blockSlots = slots;
+        for (int64_t s = blockSlots + kSlotAlign; s <= kMaxSlotCount && fixedBytes(s) <= ub * 9 / 20 &&
+                                                  fixedBytes(s) + outChunkMin(s) + 2 * minWindowBytes <= ub;
+             s += kSlotAlign)
+            blockSlots = s;
+        int64_t depth = 0, rows = 0;
+        if (DepthBlock(p, elem, slices, blockSlots, &depth, &rows) > 1) {
+            tileDepth = depth;
+            tileRows = rows;
+        }
+    }
     auto countTiles = [&](int64_t rows) {
+        if (tileDepth > 1) return p.n * CeilDiv(slices, tileDepth) * (p.outPlaneRows / rows);
         return p.n * CeilDiv(p.outH, rows) * CeilDiv(p.outW, tileCols);
     };
     // Enough work units to keep every core busy: first split the channels into groups (large
@@ -134,16 +181,30 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     const int64_t maxGroups = std::max<int64_t>(1, p.c / minGroupChannels);
     int64_t groups = 1;
     while (countTiles(tileRows) * groups < targetUnits && groups * 2 <= maxGroups) groups *= 2;
-    while (tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
+    // Depth blocks are halved only below half the usual unit count: their tiles' coordinate work
+    // (~140 vector instructions of the slot count) is shared by the channels a core takes of the
+    // tile, and their windows shrink with the block, so a few units per core more of imbalance
+    // costs less than twice the tiles.
+    for (int64_t budget = tileDepth * tileRows * tileCols / 2;
+         tileDepth > 1 && budget >= kMinTilePoints && countTiles(tileRows) * groups < targetUnits / 2; budget /= 2) {
+        int64_t depth = 1, rows = 0;
+        if (DepthBlock(p, elem, slices, budget, &depth, &rows) == 0) break;
+        tileDepth = depth;
+        tileRows = rows;
+    }
+    while (tileDepth == 1 && tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
            countTiles(tileRows) * groups < targetUnits)
         tileRows = CeilDiv(tileRows, 2);
     t.flatTiles = (rowsPacked && tileCols == p.outW) ? 1 : 0;
     t.tileRows = tileRows;
     t.tileCols = tileCols;
-    t.slotPitch = static_cast<int32_t>(t.flatTiles ? tileRows * tileCols : pitch);
-    t.slotCount = static_cast<int32_t>(RoundUp(t.flatTiles ? tileRows * tileCols : tileRows * pitch, kSlotAlign));
+    t.tileDepth = tileDepth;
+    t.planeRows = tileDepth > 1 ? p.outPlaneRows : 0;
+    const int64_t tilePoints = tileDepth * tileRows * tileCols;
+    t.slotPitch = static_cast<int32_t>(t.flatTiles ? tilePoints : pitch);
+    t.slotCount = static_cast<int32_t>(RoundUp(t.flatTiles ? tilePoints : tileRows * pitch, kSlotAlign));
     t.tilesPerRow = CeilDiv(p.outW, tileCols);
-    t.tilesPerCol = CeilDiv(p.outH, tileRows);
+    t.tilesPerCol = tileDepth > 1 ? CeilDiv(slices, tileDepth) * (p.outPlaneRows / tileRows) : CeilDiv(p.outH, tileRows);
     t.tilesPerPlane = t.tilesPerRow * t.tilesPerCol;
     t.totalTiles = p.n * t.tilesPerPlane;
 

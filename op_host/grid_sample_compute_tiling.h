@@ -21,6 +21,7 @@ struct Problem {
     int32_t channelLast = 0;                                // input C stride is 1 (NHWC memory)
     int32_t dims = 2;                                       // 3: input (N, C, D, H, W); outH = Do * Ho
     int64_t inD = 1, inStrideD = 0;
+    int64_t outPlaneRows = 0;                               // 3-D: output rows per depth slice (Ho)
     int64_t gridStrideN = 0, gridStrideH = 0;              // elements; grid (W, 2) strides are (2, 1)
     int64_t outStrideN = 0, outStrideC = 0, outStrideH = 0;
     int32_t dataKind = kFloat32, mode = kBilinear, padding = kZeros, alignCorners = 0;

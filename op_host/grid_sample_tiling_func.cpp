@@ -90,6 +90,7 @@ ge::graphStatus GridSampleTilingFunc(gert::TilingContext* context) {
     // 3-D: the output's D and H are flattened into rows; the input keeps its depth
     p.outH = grid[h - 1] * (p.dims == 3 ? grid[1] : 1);
     p.outW = grid[h];
+    p.outPlaneRows = p.dims == 3 ? grid[h - 1] : 0;
     p.gridStrideN = gs[0]; p.gridStrideH = gs[h - 1];
     p.outStrideN = ys[0]; p.outStrideC = ys[1]; p.outStrideH = ys[h];
 

@@ -64,10 +64,7 @@ __aicore__ inline void WaitPipe() {
     AscendC::WaitFlag<EVENT>(id);
 }
 
-// A tile of output points: batch, first row and column, extent.
-struct Tile {
-    int64_t n, row0, col0, rows, cols;
-};
+using Tile = TileGeometry;
 // Input depth/rows/columns a tile's valid taps touch; empty when lo > hi.
 struct Box {
     int64_t loY, hiY, loX, hiX, loZ, hiZ;
@@ -81,11 +78,11 @@ struct TileTaps {
 };
 
 __aicore__ inline bool SlotIsReal(const GridSampleTilingData& t, const Tile& tile, int64_t s) {
-    if (t.flatTiles) return s < tile.rows * tile.cols;
+    if (t.flatTiles) return s < tile.depths * tile.rows * tile.cols;
     return s / t.slotPitch < tile.rows && s % t.slotPitch < tile.cols;
 }
 __aicore__ inline bool HasPadSlots(const GridSampleTilingData& t, const Tile& tile) {
-    if (t.flatTiles) return tile.rows * tile.cols != t.slotCount;
+    if (t.flatTiles) return tile.depths * tile.rows * tile.cols != t.slotCount;
     return tile.cols != t.slotPitch || tile.rows * t.slotPitch != t.slotCount;
 }
 __aicore__ inline bool MaskBit(const LocalTensor<uint8_t>& mask, int64_t s) {
@@ -111,6 +108,7 @@ struct KernelShape {
     static constexpr int32_t kTapsZ = DIMS == 3 ? kTaps : 1;      // z taps (one dummy in 2-D)
     static constexpr int32_t kRowsPerPoint = kTaps * kTapsZ;      // tap rows (z, y) of one point
     static constexpr int32_t kTapCount = kRowsPerPoint * kTaps;
+    static constexpr bool kTrilinear = DIMS == 3 && MODE == kBilinear;
     static constexpr int32_t kComponents = DIMS;                  // grid values per point
     static constexpr int32_t kElem = sizeof(T);
     static constexpr bool kFloatIo = sizeof(T) == 4;
@@ -131,6 +129,7 @@ class GridSampleTaps : public KernelShape<T, MODE, DIMS> {
     using S::kTapCount;
     using S::kTaps;
     using S::kTapsZ;
+    using S::kTrilinear;
 
 public:
     __aicore__ inline void Init(const GridSampleTilingData& tiling, const UbCarve& ub) {
@@ -139,19 +138,29 @@ public:
         gx = ub.Vector(kVecGrid, 0);
         gy = ub.Vector(kVecGrid, 1);
         if (DIMS == 3) gz = ub.Vector(kVecGrid, 2);
-        for (int32_t j = 0; j < kTaps; ++j) tx[j] = ub.Vector(kVecTap, j);
-        for (int32_t i = 0; i < kTaps; ++i) ty[i] = ub.Vector(kVecTap, kTaps + i);
-        if (DIMS == 3)
-            for (int32_t k = 0; k < kTaps; ++k) tz[k] = ub.Vector(kVecTap, 2 * kTaps + k);
-        if (MODE != kNearest) {
-            for (int32_t j = 0; j < kTaps; ++j) wx[j] = ub.Vector(kVecWeight, j);
-            for (int32_t i = 0; i < kTaps; ++i) wy[i] = ub.Vector(kVecWeight, kTaps + i);
-            if (DIMS == 3)
-                for (int32_t k = 0; k < kTaps; ++k) wz[k] = ub.Vector(kVecWeight, 2 * kTaps + k);
+        // tap t of axis a: axis-major, except trilinear's tap-major (x, y, z of one tap adjacent,
+        // like the grid vectors, so ComputeAxes takes the three axes per instruction)
+        for (int32_t t = 0; t < kTaps; ++t) {
+            const int32_t stride = kTrilinear ? DIMS : 1, axisStride = kTrilinear ? 1 : kTaps;
+            tx[t] = ub.Vector(kVecTap, t * stride);
+            ty[t] = ub.Vector(kVecTap, t * stride + axisStride);
+            if (DIMS == 3) tz[t] = ub.Vector(kVecTap, t * stride + 2 * axisStride);
+            if (MODE != kNearest) {
+                wx[t] = ub.Vector(kVecWeight, t * stride);
+                wy[t] = ub.Vector(kVecWeight, t * stride + axisStride);
+                if (DIMS == 3) wz[t] = ub.Vector(kVecWeight, t * stride + 2 * axisStride);
+            }
         }
         scratch.t0 = ub.Vector(kVecScratch, 0);
         scratch.t1 = ub.Vector(kVecScratch, 1);
         scratch.t2 = ub.Vector(kVecScratch, 2);
+        if constexpr (DIMS == 3 && MODE == kBilinear) {
+            // the plane corners weighted by wz[0] in place; by wz[1] in the temporaries t1 and t2
+            // (beyond the reused offset vectors; dead after the offsets), the row accumulator the
+            // window path does not use, and wz[1] itself
+            const LocalTensor<float> eight[8] = {wx[0], wx[1], wy[0], wy[1], scratch.t1, scratch.t2, ub.Vector(kVecRowAcc, 0), wz[1]};
+            for (int32_t k = 0; k < 8; ++k) corner[k] = eight[k];
+        }
         boxResult_ = ub.Vector(kVecGathered, 0);   // free until the gathers
         if (DIMS == 3)
             for (int32_t k = 0; k < 3; ++k) splitIndex_[k] = ub.Vector(kVecSplitIndex, k).template ReinterpretCast<uint32_t>();
@@ -168,18 +177,19 @@ public:
         scratch.mask = ub.Mask(m++);
         realSlots = ub.Mask(m++);
         if constexpr (DIMS == 3) {
-            // byte offsets of component k of point i in a buffer of (x, y, z) float triples, 12 i + 4 k:
-            // one block by the scalar unit, the rest by the vector unit doubling it (slot i + len
-            // holds slot i's + 12 len), which costs a few instructions instead of 3 x slots scalar
-            // UB writes (slots is a multiple of the block)
-            constexpr int32_t kBlockInts = kUbBlockBytes / 4;
-            LocalTensor<int32_t> x = splitIndex_[0].template ReinterpretCast<int32_t>();
-            for (int32_t i = 0; i < kBlockInts; ++i) x.SetValue(i, 12 * i);
+            // byte offsets of component k of point i in a buffer of (x, y, z) float triples: the
+            // scalar unit writes one block of x offsets, the vector unit doubles the run up to the
+            // slot count and adds the y and z components (a scalar write per slot would hold up
+            // every pipe for thousands of cycles at the kernel's start)
+            constexpr int32_t kSeed = kBlockBytes / 4;
+            constexpr int32_t kTripleBytes = 3 * 4;
+            const LocalTensor<int32_t> x = splitIndex_[0].template ReinterpretCast<int32_t>();
+            for (int32_t i = 0; i < kSeed; ++i) x.SetValue(i, i * kTripleBytes);
             WaitPipe<HardEvent::S_V>();
-            for (int32_t len = kBlockInts; len < slots_; len *= 2)
-                AscendC::Adds(x[len], x, 12 * len, static_cast<int32_t>(MinI(len, slots_ - len)));
+            for (int32_t len = kSeed; len < slots_; len *= 2)
+                AscendC::Adds(x[len], x, len * kTripleBytes, len < slots_ - len ? len : slots_ - len);
             for (int32_t k = 1; k < 3; ++k)
-                AscendC::Adds(splitIndex_[k].template ReinterpretCast<int32_t>(), x, 4 * k, slots_);
+                AscendC::Adds(splitIndex_[k].template ReinterpretCast<int32_t>(), x, k * 4, slots_);
         }
     }
 
@@ -194,9 +204,13 @@ public:
         const bool ac = t_->alignCorners != 0;
         UnnormalizeAxes(gx, sizes, DIMS, ac, slots_);
         PadAxes(gx, sizes, DIMS, t_->padding, ac, MODE == kBicubic, scratch, maskX[0], slots_);
-        ComputeAxis(gx, sizes[0], tx, wx, maskX);
-        ComputeAxis(gy, sizes[1], ty, wy, maskY);
-        if constexpr (DIMS == 3) ComputeAxis(gz, sizes[2], tz, wz, maskZ);
+        if constexpr (kTrilinear) {
+            ComputeAxes(sizes);
+        } else {
+            ComputeAxis(gx, sizes[0], tx, wx, maskX);
+            ComputeAxis(gy, sizes[1], ty, wy, maskY);
+            if constexpr (DIMS == 3) ComputeAxis(gz, sizes[2], tz, wz, maskZ);
+        }
         result.box = ValidBox(result.padSlots);
         // after the box, which the scalar unit waits for before it starts the window's DMA
         if constexpr (MODE == kBilinear) MakeCornerWeights();
@@ -233,6 +247,7 @@ public:
             AscendC::Adds(ty[i], ty[i], static_cast<float>(zeroBytes), n);
         }
         BuildOffsets(padSlots);
+        if constexpr (DIMS == 3 && MODE == kBilinear) MakeTrilinearWeights();
     }
 
     // Per-axis taps (clamped into the image; after WindowOffsets: byte offsets), weights (bilinear:
@@ -242,6 +257,8 @@ public:
     LocalTensor<float> tx[kTaps], ty[kTaps], tz[kTaps];
     LocalTensor<float> wx[kTaps], wy[kTaps], wz[kTaps];
     LocalTensor<uint32_t> off[kTapCount];
+    // 3-D bilinear after WindowOffsets: the eight corner weights, in the order of the offsets
+    LocalTensor<float> corner[8];
     LocalTensor<uint8_t> maskX[kTaps], maskY[kTaps], maskZ[kTaps], realSlots;
     Scratch scratch;
 
@@ -304,6 +321,34 @@ private:
         }
     }
 
+    // Trilinear: ComputeAxis of the three axes at once (taps, weights and the grid vectors are
+    // tap-major, the temporaries t0, t1, t2 adjacent): the same values in 20 instructions, 8 of them
+    // of three times the repeats, instead of 33.
+    __aicore__ inline void ComputeAxes(const float* sizes) {
+        const int32_t n = slots_;
+        const int32_t all = 3 * n;
+        const LocalTensor<float>& x0 = scratch.t0;   // t0, t1, t2: the unclamped first taps
+        RoundTo(x0, gx, AscendC::RoundMode::CAST_FLOOR, all);
+        AscendC::Sub(wx[1], gx, x0, all);             // c - x0
+        AscendC::Adds(tx[1], x0, 1.0f, all);          // x1, unclamped
+        AscendC::Sub(wx[0], tx[1], gx, all);          // x1 - c; the grid vectors are dead from here
+        AscendC::Maxs(tx[0], x0, 0.0f, all);
+        AscendC::Maxs(gx, tx[1], 0.0f, all);
+        const LocalTensor<float>* clamped1[3] = {&gx, &gy, &gz};
+        LocalTensor<float>* taps0[3] = {&tx[0], &ty[0], &tz[0]};
+        LocalTensor<float>* taps1[3] = {&tx[1], &ty[1], &tz[1]};
+        LocalTensor<uint8_t>* masks0[3] = {&maskX[0], &maskY[0], &maskZ[0]};
+        LocalTensor<uint8_t>* masks1[3] = {&maskX[1], &maskY[1], &maskZ[1]};
+        const LocalTensor<float> unclamped0[3] = {scratch.t0, scratch.t1, scratch.t2};
+        for (int32_t a = 0; a < 3; ++a) {
+            AscendC::Mins(*taps0[a], *taps0[a], sizes[a] - 1.0f, n);
+            AscendC::Compare(*masks0[a], *taps0[a], unclamped0[a], AscendC::CMPMODE::EQ, n);
+            AscendC::Mins(*clamped1[a], *clamped1[a], sizes[a] - 1.0f, n);
+            AscendC::Compare(*masks1[a], *clamped1[a], *taps1[a], AscendC::CMPMODE::EQ, n);
+        }
+        AscendC::Adds(tx[1], gx, 0.0f, all);          // the clamped second taps into place
+    }
+
     // Bilinear: the four corner weights once per tile, so each channel costs 4 gathers, a Mul and
     // 3 MulAddDst, summed in torch's order nw, ne, sw, se. They replace the axis weights.
     __aicore__ inline void MakeCornerWeights() {
@@ -315,12 +360,21 @@ private:
         AscendC::Adds(wy[0], scratch.t0, 0.0f, n);   // sw
     }
 
+    // 3-D bilinear, window path: the plane's corner weights times each z weight (torch's eight
+    // trilinear weights), so each channel costs a Mul and 7 MulAddDst; wz[1] is overwritten last.
+    __aicore__ inline void MakeTrilinearWeights() {
+        const int32_t n = slots_;
+        for (int32_t k = 4; k < 8; ++k) AscendC::Mul(corner[k], corner[k - 4], wz[1], n);
+        for (int32_t k = 0; k < 4; ++k) AscendC::Mul(corner[k], corner[k], wz[0], n);
+    }
+
     // Marks which slots of the tile hold real points (rare: only tiles whose point count is not
     // a whole number of slot rows), written by the scalar unit.
     __aicore__ inline void MarkRealSlots(const Tile& tile) {
-        if (tile.rows == markedRows_ && tile.cols == markedCols_) return;
+        if (tile.rows == markedRows_ && tile.cols == markedCols_ && tile.depths == markedDepths_) return;
         markedRows_ = tile.rows;
         markedCols_ = tile.cols;
+        markedDepths_ = tile.depths;
         WaitPipe<HardEvent::V_S>();   // the previous tile's vector work may still read the mask
         for (int32_t b = 0; b < slots_ / 8; ++b) {
             uint8_t bits = 0;
@@ -393,34 +447,67 @@ private:
     __aicore__ static inline float MaxF(float a, float b) { return a > b ? a : b; }
 
     // off[(k * kTaps + i) * kTaps + j] = tz[k] + ty[i] + tx[j] where the taps are valid (and the
-    // slot is real), else 0.
+    // slot is real), else 0. An invalid tap's coordinate is replaced by one so negative that any sum
+    // holding it stays below 0 (valid offsets are window bytes, far below 2^30), and every sum is
+    // clipped at 0: one Select per axis tap instead of a mask per tap.
+    // 2-D with 4 taps or fewer: a mask per tap is as cheap (And over bits, one Select per tap).
     __aicore__ inline void BuildOffsets(bool padSlots) {
         const int32_t n = slots_;
-        const LocalTensor<float>& sum = scratch.t2;   // not one of the reused offset vectors
-        LocalTensor<uint16_t> all = scratch.mask.template ReinterpretCast<uint16_t>();
-        for (int32_t k = 0; k < kTapsZ; ++k) {
+        constexpr float kOutside = -1073741824.0f;   // -2^30
+        using AscendC::SELMODE;
+        if constexpr (DIMS == 2 && MODE != kBicubic) {
+            const LocalTensor<float>& sum = scratch.t2;   // not one of the reused offset vectors
+            LocalTensor<uint16_t> all = scratch.mask.template ReinterpretCast<uint16_t>();
             for (int32_t i = 0; i < kTaps; ++i) {
                 for (int32_t j = 0; j < kTaps; ++j) {
                     AscendC::Add(sum, ty[i], tx[j], n);
                     AscendC::And(all, maskY[i].template ReinterpretCast<uint16_t>(),
                                  maskX[j].template ReinterpretCast<uint16_t>(), n / 16);
-                    if constexpr (DIMS == 3) {
-                        AscendC::Add(sum, sum, tz[k], n);
-                        AscendC::And(all, all, maskZ[k].template ReinterpretCast<uint16_t>(), n / 16);
-                    }
                     if (padSlots)
                         AscendC::And(all, all, realSlots.template ReinterpretCast<uint16_t>(), n / 16);
-                    AscendC::Select(sum, scratch.mask, sum, 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                    AscendC::Cast(off[(k * kTaps + i) * kTaps + j].template ReinterpretCast<int32_t>(), sum,
+                    AscendC::Select(sum, scratch.mask, sum, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                    AscendC::Cast(off[i * kTaps + j].template ReinterpretCast<int32_t>(), sum,
                                   AscendC::RoundMode::CAST_RINT, n);
                 }
             }
+            return;
         }
+        if (padSlots)
+            for (int32_t i = 0; i < kTaps; ++i)   // every sum holds a y tap
+                AscendC::And(maskY[i].template ReinterpretCast<uint16_t>(), maskY[i].template ReinterpretCast<uint16_t>(),
+                             realSlots.template ReinterpretCast<uint16_t>(), n / 16);
+        for (int32_t j = 0; j < kTaps; ++j)
+            AscendC::Select(tx[j], maskX[j], tx[j], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        for (int32_t i = 0; i < kTaps; ++i)
+            AscendC::Select(ty[i], maskY[i], ty[i], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        if constexpr (DIMS == 3)
+            for (int32_t k = 0; k < kTaps; ++k)
+                AscendC::Select(tz[k], maskZ[k], tz[k], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        static_assert(DIMS == 2 || DIMS + 1 >= kReusedOffsetVectors, "3-D: t1 lies beyond the reused offset vectors");
+        // the sums as floats in the offset vectors themselves, then clipped and converted in place
+        // over each of the two contiguous runs of offset vectors (the reused ones, the rest)
+        for (int32_t k = 0; k < kTapsZ; ++k) {
+            for (int32_t i = 0; i < kTaps; ++i) {
+                const LocalTensor<float>& row = DIMS == 3 ? scratch.t1 : ty[i];
+                if constexpr (DIMS == 3) AscendC::Add(row, ty[i], tz[k], n);
+                for (int32_t j = 0; j < kTaps; ++j)
+                    AscendC::Add(off[(k * kTaps + i) * kTaps + j].template ReinterpretCast<float>(), row, tx[j], n);
+            }
+        }
+        constexpr int32_t kReused = kTapCount < kReusedOffsetVectors ? kTapCount : kReusedOffsetVectors;
+        ClipToOffsets(off[0], kReused * n);
+        if constexpr (kTapCount > kReused) ClipToOffsets(off[kReused], (kTapCount - kReused) * n);
+    }
+    // Float sums at `offsets` clipped at 0 (the zero area) and converted in place to int32.
+    __aicore__ inline void ClipToOffsets(const LocalTensor<uint32_t>& offsets, int32_t count) {
+        const LocalTensor<float> sums = offsets.template ReinterpretCast<float>();
+        AscendC::Maxs(sums, sums, 0.0f, count);
+        AscendC::Cast(offsets.template ReinterpretCast<int32_t>(), sums, AscendC::RoundMode::CAST_RINT, count);
     }
 
     const GridSampleTilingData* t_ = nullptr;
     int32_t slots_ = 0;
-    int64_t markedRows_ = -1, markedCols_ = -1;
+    int64_t markedRows_ = -1, markedCols_ = -1, markedDepths_ = -1;
     LocalTensor<float> boxResult_;
     LocalTensor<uint32_t> splitIndex_[3];
 };
@@ -705,6 +792,19 @@ public:
         if constexpr (kFloatIo) acc = out; else acc = acc_;
         if constexpr (MODE == kBilinear) {
             // 2-D: one plane straight into the accumulator; 3-D: two planes weighted in z
+            if (DIMS == 3 && wholeTile) {
+                // the eight trilinear weights (MakeTrilinearWeights), straight into the accumulator
+                for (int32_t k = 0; k < 8; ++k) {
+                    const LocalTensor<float> g = TapValues(taps, k / 4 * 4, k % 4, src, base, s0, count, wholeTile);
+                    if (k == 0) {
+                        AscendC::Mul(acc, g, taps.corner[0][s0], count);
+                    } else {
+                        AscendC::MulAddDst(acc, g, taps.corner[k][s0], count);
+                    }
+                }
+                if constexpr (!kFloatIo) AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, count);
+                return;
+            }
             const LocalTensor<float>* corner[4] = {&taps.wx[0], &taps.wx[1], &taps.wy[0], &taps.wy[1]};
             for (int32_t z = 0; z < kTapsZ; ++z) {
                 const LocalTensor<float>& plane = DIMS == 3 ? rowAcc_ : acc;
@@ -760,6 +860,14 @@ public:
         const int64_t base = tile.n * t.outStrideN + c0 * t.outStrideC + tile.row0 * t.outStrideH + tile.col0;
         const int64_t points = tile.rows * tile.cols;
         const int64_t gap = (t.outStrideC - points) * kElem;
+        if (t.tileDepth > 1) {
+            // per channel, one block per depth slice (the tiling keeps each block a multiple of 32 bytes)
+            for (int64_t c = 0; c < channels; ++c)
+                AscendC::DataCopyPad(y[base + c * t.outStrideC], out[c * slots_],
+                                     DataCopyExtParams(static_cast<uint16_t>(tile.depths), static_cast<uint32_t>(points * kElem), 0,
+                                                       static_cast<uint32_t>((t.planeRows - tile.rows) * t.outStrideH * kElem), 0));
+            return;
+        }
         if (t.flatTiles && gap >= 0 && gap <= kMaxDmaGapBytes) {
             // one DMA: each channel's points are one contiguous run
             const uint32_t ubGap = static_cast<uint32_t>((slots_ * kElem - RoundUpTo(points * kElem, kBlockBytes)) / kBlockBytes);
@@ -896,23 +1004,17 @@ public:
     }
 
 private:
-    __aicore__ inline Tile TileAt(int64_t index) const {
-        Tile tile;
-        tile.n = index / t_.tilesPerPlane;
-        const int64_t r = index % t_.tilesPerPlane;
-        tile.row0 = (r / t_.tilesPerRow) * t_.tileRows;
-        tile.col0 = (r % t_.tilesPerRow) * t_.tileCols;
-        tile.rows = MinI(t_.tileRows, t_.outH - tile.row0);
-        tile.cols = MinI(t_.tileCols, t_.outW - tile.col0);
-        return tile;
-    }
+    __aicore__ inline Tile TileAt(int64_t index) const { return TileGeometryOf(t_, index); }
 
     __aicore__ inline void LoadGrid(const Tile& tile) {
         LocalTensor<T> buf = gridQue_.template AllocTensor<T>();
         const int64_t src = tile.n * t_.gridStrideN + tile.row0 * t_.gridStrideH + kComponents * tile.col0;
         DataCopyExtParams params;
         if (t_.flatTiles) {
-            params = DataCopyExtParams(1, static_cast<uint32_t>(tile.rows * tile.cols * kComponents * kElem), 0, 0, 0);
+            // depth blocks: one block per depth slice (a multiple of 32 bytes, so they land back to back)
+            params = DataCopyExtParams(static_cast<uint16_t>(tile.depths), static_cast<uint32_t>(tile.rows * tile.cols * kComponents * kElem),
+                                       static_cast<uint32_t>(tile.depths > 1 ? (t_.planeRows - tile.rows) * t_.gridStrideH * kElem : 0),
+                                       0, 0);
         } else {
             const int64_t rowBytes = kComponents * tile.cols * kElem;
             params = DataCopyExtParams(static_cast<uint16_t>(tile.rows), static_cast<uint32_t>(rowBytes),
@@ -952,7 +1054,7 @@ private:
     // ---- per-point path -------------------------------------------------------------------------
     __aicore__ inline void SamplePerPoint(const Tile& tile, int64_t cBegin, int64_t cEnd) {
         const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, Layout::MaxPointChannels(t_)));
-        const int64_t lastSlot = t_.flatTiles ? tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
+        const int64_t lastSlot = t_.flatTiles ? tile.depths * tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
         for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
             const int64_t channels = MinI(perChunk, cEnd - c0);
             const PointLayout layout = Layout::PointLayoutFor(channels);

@@ -54,6 +54,10 @@ struct GridSampleTilingData {
     // work decomposition: an output plane is cut into tiles of tileRows x tileCols points
     int64_t tileRows, tileCols;        // tileCols == outW when whole rows form one tile
     int64_t tilesPerRow, tilesPerCol;  // tiles across W and H of the output plane
+    // 3-D depth blocks (tileDepth > 1, flat tiles only): a tile is tileRows rows of each of
+    // tileDepth consecutive output depth slices of planeRows rows (planeRows % tileRows == 0), so
+    // that its input window's depth slabs serve several slices
+    int64_t tileDepth, planeRows;
     int64_t tilesPerPlane, totalTiles;
     // work units: each tile's channels split into channelGroups groups of groupChannels; unit u is
     // group u % channelGroups of tile u / channelGroups, so a core's consecutive units share tiles
@@ -73,6 +77,33 @@ struct GridSampleTilingData {
     int32_t slotPitch;         // slots per tile row in UB (flat tiles: slotCount)
 };
 
+
+// A tile of output points: batch, first (flattened) row and column, rows per depth slice, depth
+// slices (1 unless depth blocks), columns. A flat tile's slots hold its points in that order.
+struct TileGeometry {
+    int64_t n, row0, col0, rows, depths, cols;
+};
+__aicore__ inline TileGeometry TileGeometryOf(const GridSampleTilingData& t, int64_t index) {
+    TileGeometry tile;
+    tile.n = index / t.tilesPerPlane;
+    const int64_t r = index % t.tilesPerPlane;
+    const int64_t rowTile = r / t.tilesPerRow;
+    tile.col0 = (r % t.tilesPerRow) * t.tileCols;
+    tile.cols = t.tileCols < t.outW - tile.col0 ? t.tileCols : t.outW - tile.col0;
+    if (t.tileDepth > 1) {
+        const int64_t rowTilesPerSlice = t.planeRows / t.tileRows;
+        const int64_t d0 = rowTile / rowTilesPerSlice * t.tileDepth;
+        const int64_t slices = t.outH / t.planeRows;
+        tile.row0 = d0 * t.planeRows + rowTile % rowTilesPerSlice * t.tileRows;
+        tile.rows = t.tileRows;
+        tile.depths = t.tileDepth < slices - d0 ? t.tileDepth : slices - d0;
+    } else {
+        tile.row0 = rowTile * t.tileRows;
+        tile.rows = t.tileRows < t.outH - tile.row0 ? t.tileRows : t.outH - tile.row0;
+        tile.depths = 1;
+    }
+    return tile;
+}
 
 // ---- UB buffer inventory ----------------------------------------------------------------------
 // The per-slot float vectors and bit masks each kernel variant carves from its point and mask

@@ -178,6 +178,7 @@ TEST_CASE("tiling func: A2 and A3 platforms, every dtype and mode, 2-D and 3-D, 
                 gridsample::Problem q = gridsample::Problem::Contiguous(1, 8, 20, 30, 6 * 10, 12);
                 q.dims = 3;
                 q.inD = 5;
+                q.outPlaneRows = 10;
                 q.inStrideD = 20 * 30;
                 q.inStrideC = 5 * 20 * 30;
                 q.inStrideN = 8 * q.inStrideC;
@@ -241,6 +242,7 @@ TEST_CASE("tiling func: strided views and channel-last input arrive through the 
     d.n = 1; d.c = 5; d.inD = 2; d.inH = 3; d.inW = 4;
     d.inStrideC = 1; d.inStrideW = 5; d.inStrideH = 4 * 5; d.inStrideD = 3 * 4 * 5; d.inStrideN = 2 * 3 * 4 * 5;
     d.outH = 2 * 2; d.outW = 2;   // output D and H flattened into rows
+    d.outPlaneRows = 2;
     d.gridStrideH = 2 * 3; d.gridStrideN = 2 * 2 * 2 * 3;
     d.outStrideH = 2; d.outStrideC = 2 * 2 * 2; d.outStrideN = 5 * 8;
     ExpectSameAsPure(RunTiling(&platform, {1, 2, 3, 4, 5}, {1, 2, 2, 2, 3}, {1, 5, 2, 2, 2}, ge::DT_FLOAT, cl), d, 48,

@@ -133,3 +133,27 @@ def test_kernel_tricubic_against_reference(kind, dtype):
         ref = cubic_reference(x64, np.asarray(g, np.float64), padding, align)
         err = float(np.abs(np.asarray(fast, np.float64) - ref).max())
         assert err <= tol, f"tricubic {kind}/{padding}/{align}/{dtype}: max err {err:.3e} > {tol:.3e}"
+
+
+def test_kernel_3d_depth_block_tiles_share_their_window_slabs():
+    """A flow of at most 0.4 voxel on a 32^3 volume with 16 channels (scripts/bench.py's (e)): a
+    tile is 4 depth slices x 4 rows of 32 points (test_tiling.cpp asserts the plan), so each
+    channel's window spans at most 6 slabs of 6 rows. Tiles of 16 rows of one slice (512 points
+    as well) would load 3 slabs of 18 rows: half as much again. The input bytes loaded stay
+    within the depth blocks' bound, and the results agree with torch."""
+    rng = np.random.default_rng(23)
+    n, c, d, h, w = 1, 16, 32, 32, 32
+    x = rng.random((n, c, d, h, w)).astype(np.float32)
+    centres = [(np.arange(k) * 2 + 1) / k - 1 for k in (d, h, w)]
+    zz, yy, xx = np.meshgrid(*centres, indexing="ij")
+    base = np.stack([xx, yy, zz], -1)[None]
+    g = (base + rng.uniform(-0.4, 0.4, base.shape) * np.array([2 / w, 2 / h, 2 / d])).astype(np.float32)
+    tiles, depth, rows = (d // 4) * (h // 4), 4, 4
+    window_bound = (depth + 2) * (rows + 2) * w * 4
+    for mode, padding, align in [("bilinear", "zeros", False), ("bilinear", "border", True), ("nearest", "zeros", False),
+                                 ("bilinear", "reflection", False)]:
+        out = ags.grid_sample(x, g, mode, padding, align, build="checked")
+        stats = ags.last_launch_stats("checked")["total"]
+        assert stats["mte3_instr"] == tiles * c, (mode, stats["mte3_instr"])
+        assert stats["mte2_bytes"] <= g.nbytes + tiles * c * window_bound, (mode, padding, stats["mte2_bytes"])
+        check(out, x, g, mode, padding, align, "float32")
