@@ -237,6 +237,12 @@ Slot* StartCore(Worker& W, Launch& L, uint32_t blockIdx) {
     Slot* s = W.idle.back();
     W.idle.pop_back();
     s->ReserveUb(L.ubBytes);
+#if ASCENDC_SIM_CHECKED
+    // An NPU's UB holds whatever ran there before, never zeros: the checked build fills it with
+    // 0xFF bytes (NaN as float, -1 as an integer), so that a kernel reading UB it did not write
+    // gets visibly wrong results rather than zeros or an earlier launch's data.
+    std::memset(s->ub, 0xFF, L.ubBytes);
+#endif
     s->finished = false;
     CoreContext& c = s->core;
     c.blockIdx = blockIdx;
