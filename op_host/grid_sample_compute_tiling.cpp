@@ -84,6 +84,20 @@ Problem Problem::Contiguous(int64_t n, int64_t c, int64_t inH, int64_t inW, int6
     return p;
 }
 
+Problem Problem::Contiguous3D(int64_t n, int64_t c, int64_t inD, int64_t inH, int64_t inW, int64_t outD,
+                              int64_t outH, int64_t outW) {
+    Problem p = Contiguous(n, c, inH, inW, outD * outH, outW);
+    p.dims = 3;
+    p.inD = inD;
+    p.inStrideD = inH * inW;
+    p.inStrideC = inD * inH * inW;
+    p.inStrideN = c * p.inStrideC;
+    p.gridStrideH = outW * 3;
+    p.gridStrideN = outD * outH * outW * 3;
+    p.outPlaneRows = outH;
+    return p;
+}
+
 uint64_t UbBytesUsed(const GridSampleTilingData& t) {
     return 2ull * t.gridBufBytes + uint64_t(t.pointBufBytes) * t.pointBufCount +
            uint64_t(t.maskBufBytes) * t.maskBufCount + 2ull * t.outBufBytes + 2ull * t.windowBufBytes;

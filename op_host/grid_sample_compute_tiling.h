@@ -28,6 +28,9 @@ struct Problem {
 
     // A contiguous NCHW problem.
     static Problem Contiguous(int64_t n, int64_t c, int64_t inH, int64_t inW, int64_t outH, int64_t outW);
+    // 3-D, NCDHW: the output's (D, H) flattened into outD * outH rows of outPlaneRows = outH.
+    static Problem Contiguous3D(int64_t n, int64_t c, int64_t inD, int64_t inH, int64_t inW, int64_t outD,
+                                int64_t outH, int64_t outW);
 };
 
 struct PlatformInfo {

@@ -500,15 +500,7 @@ TEST_CASE("tiling: 3-D flat tiles are blocks of depth slices x rows whose blocks
         for (int32_t kind = 0; kind < 3; ++kind)
             for (int32_t mode : {0, 1, 2})
                 for (uint32_t cores : {1u, 48u}) {
-                    Problem p = Problem::Contiguous(e.n, e.c, e.h, e.w, e.outD * e.outH, e.outW);
-                    p.dims = 3;
-                    p.inD = e.d;
-                    p.inStrideD = e.h * e.w;
-                    p.inStrideC = e.d * e.h * e.w;
-                    p.inStrideN = e.c * p.inStrideC;
-                    p.gridStrideH = e.outW * 3;
-                    p.gridStrideN = e.outD * e.outH * e.outW * 3;
-                    p.outPlaneRows = e.outH;
+                    Problem p = Problem::Contiguous3D(e.n, e.c, e.d, e.h, e.w, e.outD, e.outH, e.outW);
                     p.dataKind = kind;
                     p.mode = mode;
                     PlatformInfo pl;
@@ -544,15 +536,7 @@ TEST_CASE("tiling: 3-D flat tiles are blocks of depth slices x rows whose blocks
                 }
     // (e) on the A2: 4 slices x 4 rows of 32 points (a window of ~9 slabs of ~9 rows for a flow of
     // +-2 voxels, against ~6 slabs of ~21 rows for 16 rows of one slice)
-    Problem p = Problem::Contiguous(1, 16, 32, 32, 32 * 32, 32);
-    p.dims = 3;
-    p.inD = 32;
-    p.inStrideD = 32 * 32;
-    p.inStrideC = 32 * 32 * 32;
-    p.inStrideN = 16 * p.inStrideC;
-    p.gridStrideH = 32 * 3;
-    p.gridStrideN = 32 * 32 * 32 * 3;
-    p.outPlaneRows = 32;
+    const Problem p = Problem::Contiguous3D(1, 16, 32, 32, 32, 32, 32, 32);
     Tiling tl;
     std::string why;
     CHECK_MSG(ComputeTiling(p, PlatformInfo{}, &tl, &why), why);

@@ -175,18 +175,7 @@ TEST_CASE("tiling func: A2 and A3 platforms, every dtype and mode, 2-D and 3-D, 
                 ExpectSameAsPure(r, p, soc.cores, where);
                 CHECK(r.key == gridsample::MakeTilingKey(ty.kind, mode, 2));
                 // 3-D: (Do, Ho) flattened into rows
-                gridsample::Problem q = gridsample::Problem::Contiguous(1, 8, 20, 30, 6 * 10, 12);
-                q.dims = 3;
-                q.inD = 5;
-                q.outPlaneRows = 10;
-                q.inStrideD = 20 * 30;
-                q.inStrideC = 5 * 20 * 30;
-                q.inStrideN = 8 * q.inStrideC;
-                q.gridStrideH = 12 * 3;
-                q.gridStrideN = 6 * 10 * 12 * 3;
-                q.outStrideH = 12;
-                q.outStrideC = 6 * 10 * 12;
-                q.outStrideN = 8 * q.outStrideC;
+                gridsample::Problem q = gridsample::Problem::Contiguous3D(1, 8, 5, 20, 30, 6, 10, 12);
                 q.dataKind = ty.kind;
                 q.mode = mode;
                 q.padding = gridsample::kReflection;

@@ -84,6 +84,14 @@ def test_kernel_3d_strided_views_equal_contiguous(view):
         assert np.array_equal(want.view(np.uint32), got.view(np.uint32)), (view, mode, padding, align)
 
 
+def voxel_flow_grid(rng, d, h, w, voxels):
+    """One volume's grid of output voxel centres moved by up to `voxels` voxels on each axis."""
+    centres = [(np.arange(k) * 2 + 1) / k - 1 for k in (d, h, w)]
+    zz, yy, xx = np.meshgrid(*centres, indexing="ij")
+    base = np.stack([xx, yy, zz], -1)[None]
+    return (base + rng.uniform(-voxels, voxels, base.shape) * np.array([2 / w, 2 / h, 2 / d])).astype(np.float32)
+
+
 def test_kernel_3d_row_bands_load_as_runs_per_slab():
     """A +-1 voxel flow whose tiles are half a depth slice: each tile's window is a band of whole
     rows of a few slabs, loaded as one run per slab and channel, never as whole slabs. A view whose
@@ -92,10 +100,7 @@ def test_kernel_3d_row_bands_load_as_runs_per_slab():
     rng = np.random.default_rng(11)
     n, c, d, h, w = 1, 4, 8, 16, 32
     x = rng.random((n, c, d, h, w)).astype(np.float32)
-    centres = [(np.arange(k) * 2 + 1) / k - 1 for k in (d, h, w)]
-    zz, yy, xx = np.meshgrid(*centres, indexing="ij")
-    base = np.stack([xx, yy, zz], -1)[None]
-    g = (base + rng.uniform(-1, 1, base.shape) * np.array([2 / w, 2 / h, 2 / d])).astype(np.float32)
+    g = voxel_flow_grid(rng, d, h, w, 1.0)
     big = np.zeros((n, c, d, h + 4, w), np.float32)
     big[:, :, :, :h] = x
     for mode, padding, align in COMBOS:
@@ -144,10 +149,7 @@ def test_kernel_3d_depth_block_tiles_share_their_window_slabs():
     rng = np.random.default_rng(23)
     n, c, d, h, w = 1, 16, 32, 32, 32
     x = rng.random((n, c, d, h, w)).astype(np.float32)
-    centres = [(np.arange(k) * 2 + 1) / k - 1 for k in (d, h, w)]
-    zz, yy, xx = np.meshgrid(*centres, indexing="ij")
-    base = np.stack([xx, yy, zz], -1)[None]
-    g = (base + rng.uniform(-0.4, 0.4, base.shape) * np.array([2 / w, 2 / h, 2 / d])).astype(np.float32)
+    g = voxel_flow_grid(rng, d, h, w, 0.4)
     tiles, depth, rows = (d // 4) * (h // 4), 4, 4
     window_bound = (depth + 2) * (rows + 2) * w * 4
     for mode, padding, align in [("bilinear", "zeros", False), ("bilinear", "border", True), ("nearest", "zeros", False),
