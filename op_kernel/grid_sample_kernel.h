@@ -46,6 +46,10 @@ constexpr int64_t kMaxDmaBlockCount = 4095;
 constexpr int32_t kRangeLo = 0;
 constexpr int32_t kRangeHi = kBlockBytes / 4;
 constexpr int32_t kRangeAxisStride = 2 * kBlockBytes / 4;
+// Window parts (SampleInParts): at most 4, each a multiple of 256 slots, so that its validity
+// masks start on a 32-byte block.
+constexpr int32_t kMaxWindowParts = 4;
+constexpr int32_t kWindowPartSlots = 256;
 // DataCopyExtParams' GM gaps are 32-bit.
 constexpr int64_t kMaxDmaGapBytes = 0xFFFFFFFFll;
 // A DMA's start-up takes about as long as moving this many bytes with every core streaming (27
@@ -211,42 +215,42 @@ public:
             ComputeAxis(gy, sizes[1], ty, wy, maskY);
             if constexpr (DIMS == 3) ComputeAxis(gz, sizes[2], tz, wz, maskZ);
         }
-        result.box = ValidBox(result.padSlots);
+        SetBox(&result, ValidBox(result.padSlots, 0, slots_));
         // after the box, which the scalar unit waits for before it starts the window's DMA
         if constexpr (MODE == kBilinear) MakeCornerWeights();
-        result.rows = result.box.hiY - result.box.loY + 1;
-        result.cols = result.box.hiX - result.box.loX + 1;
-        if (result.rows <= 0 || result.cols <= 0 || result.box.hiZ < result.box.loZ) {
-            result.rows = 0;
-            result.cols = 1;
-            result.box.hiY = result.box.loY - 1;
-            result.box.loZ = result.box.hiZ = 0;
-        }
         return result;
+    }
+
+    // The valid box of the slots [s0, s0 + n) alone (s0 and n multiples of kWindowPartSlots).
+    __aicore__ inline TileTaps PartTaps(bool padSlots, int32_t s0, int32_t n) {
+        TileTaps part;
+        part.padSlots = padSlots;
+        SetBox(&part, ValidBox(padSlots, s0, n));
+        return part;
     }
 
     // Offsets (bytes) of every tap inside the window: zeroBytes + row * rowBytes + column *
     // pixelBytes (+ slab * slabBytes in 3-D; the channel's own position is added as the gather
     // base); invalid taps and pad slots point at the zero area in front (offset 0).
+    // Offsets of the slots [s0, s0 + n) only (a part of the tile, 2-D: WindowParts).
     __aicore__ inline void WindowOffsets(const Box& box, int64_t pixelBytes, int64_t rowBytes, int64_t zeroBytes,
-                                         bool padSlots, int64_t slabBytes = 0) {
-        const int32_t n = slots_;
+                                         bool padSlots, int64_t slabBytes, int32_t s0, int32_t n) {
         if constexpr (DIMS == 3) {
             for (int32_t k = 0; k < kTaps; ++k) {
-                AscendC::Adds(tz[k], tz[k], static_cast<float>(-box.loZ), n);
-                AscendC::Muls(tz[k], tz[k], static_cast<float>(slabBytes), n);
+                AscendC::Adds(tz[k][s0], tz[k][s0], static_cast<float>(-box.loZ), n);
+                AscendC::Muls(tz[k][s0], tz[k][s0], static_cast<float>(slabBytes), n);
             }
         }
         for (int32_t j = 0; j < kTaps; ++j) {
-            AscendC::Adds(tx[j], tx[j], static_cast<float>(-box.loX), n);
-            AscendC::Muls(tx[j], tx[j], static_cast<float>(pixelBytes), n);
+            AscendC::Adds(tx[j][s0], tx[j][s0], static_cast<float>(-box.loX), n);
+            AscendC::Muls(tx[j][s0], tx[j][s0], static_cast<float>(pixelBytes), n);
         }
         for (int32_t i = 0; i < kTaps; ++i) {
-            AscendC::Adds(ty[i], ty[i], static_cast<float>(-box.loY), n);
-            AscendC::Muls(ty[i], ty[i], static_cast<float>(rowBytes), n);
-            AscendC::Adds(ty[i], ty[i], static_cast<float>(zeroBytes), n);
+            AscendC::Adds(ty[i][s0], ty[i][s0], static_cast<float>(-box.loY), n);
+            AscendC::Muls(ty[i][s0], ty[i][s0], static_cast<float>(rowBytes), n);
+            AscendC::Adds(ty[i][s0], ty[i][s0], static_cast<float>(zeroBytes), n);
         }
-        BuildOffsets(padSlots);
+        BuildOffsets(padSlots, s0, n);
         if constexpr (DIMS == 3 && MODE == kBilinear) MakeTrilinearWeights();
     }
 
@@ -387,8 +391,9 @@ private:
 
     // Range of one axis' valid taps over the tile's real slots: lo at dst[kRangeLo], hi at dst[kRangeHi].
     __aicore__ inline void AxisRange(LocalTensor<float>* taps, LocalTensor<uint8_t>* masks, bool padSlots,
-                                     const LocalTensor<float>& dst) {
-        const int32_t n = slots_;
+                                     const LocalTensor<float>& dst, int32_t s0, int32_t n) {
+        const int32_t b0 = s0 / 8;   // the masks' first byte
+        const LocalTensor<uint8_t> real = realSlots[b0];
         const LocalTensor<float>& lo = scratch.t0;
         const LocalTensor<float>& hi = scratch.t1;
         const LocalTensor<float>& tmp = scratch.t2;
@@ -398,37 +403,37 @@ private:
         // first tap is the smallest valid one and the clamped last the largest.
         if (kTaps > 1 && (MODE == kBilinear || t_->padding != kReflection)) {
             LocalTensor<uint16_t> any = scratch.mask.template ReinterpretCast<uint16_t>();
-            AscendC::Or(any, masks[0].template ReinterpretCast<uint16_t>(), masks[1].template ReinterpretCast<uint16_t>(),
+            AscendC::Or(any, masks[0][b0].template ReinterpretCast<uint16_t>(), masks[1][b0].template ReinterpretCast<uint16_t>(),
                         n / 16);
             for (int32_t j = 2; j < kTaps; ++j)
-                AscendC::Or(any, any, masks[j].template ReinterpretCast<uint16_t>(), n / 16);
-            if (padSlots) AscendC::And(any, any, realSlots.template ReinterpretCast<uint16_t>(), n / 16);
-            AscendC::Select(lo, scratch.mask, taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Select(hi, scratch.mask, taps[kTaps - 1], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Or(any, any, masks[j][b0].template ReinterpretCast<uint16_t>(), n / 16);
+            if (padSlots) AscendC::And(any, any, real.template ReinterpretCast<uint16_t>(), n / 16);
+            AscendC::Select(lo, scratch.mask, taps[0][s0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(hi, scratch.mask, taps[kTaps - 1][s0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
         } else {
-            AscendC::Select(lo, masks[0], taps[0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Select(hi, masks[0], taps[0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(lo, masks[0][b0], taps[0][s0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(hi, masks[0][b0], taps[0][s0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             for (int32_t j = 1; j < kTaps; ++j) {
-                AscendC::Select(tmp, masks[j], taps[j], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Select(tmp, masks[j][b0], taps[j][s0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
                 AscendC::Min(lo, lo, tmp, n);
-                AscendC::Select(tmp, masks[j], taps[j], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Select(tmp, masks[j][b0], taps[j][s0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
                 AscendC::Max(hi, hi, tmp, n);
             }
             if (padSlots) {
-                AscendC::Select(lo, realSlots, lo, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                AscendC::Select(hi, realSlots, hi, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Select(lo, real, lo, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Select(hi, real, hi, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             }
         }
         AscendC::ReduceMin(dst[kRangeLo], lo, tmp, n);
         AscendC::ReduceMax(dst[kRangeHi], hi, tmp, n);
     }
 
-    __aicore__ inline Box ValidBox(bool padSlots) {
+    __aicore__ inline Box ValidBox(bool padSlots, int32_t s0, int32_t n) {
         const LocalTensor<float>& result = boxResult_;
         constexpr int32_t kX = 0, kY = kRangeAxisStride, kZ = 2 * kRangeAxisStride;
-        AxisRange(tx, maskX, padSlots, result[kX]);
-        AxisRange(ty, maskY, padSlots, result[kY]);
-        if constexpr (DIMS == 3) AxisRange(tz, maskZ, padSlots, result[kZ]);
+        AxisRange(tx, maskX, padSlots, result[kX], s0, n);
+        AxisRange(ty, maskY, padSlots, result[kY], s0, n);
+        if constexpr (DIMS == 3) AxisRange(tz, maskZ, padSlots, result[kZ], s0, n);
         WaitPipe<HardEvent::V_S>();
         Box box;
         box.loZ = 0;
@@ -443,6 +448,18 @@ private:
         box.hiY = static_cast<int64_t>(MaxF(result.GetValue(kY + kRangeHi), -1.0f));
         return box;
     }
+    // A tile's (or part's) box, its rows and columns; an empty box as no rows.
+    __aicore__ static inline void SetBox(TileTaps* taps, const Box& box) {
+        taps->box = box;
+        taps->rows = box.hiY - box.loY + 1;
+        taps->cols = box.hiX - box.loX + 1;
+        if (taps->rows <= 0 || taps->cols <= 0 || box.hiZ < box.loZ) {
+            taps->rows = 0;
+            taps->cols = 1;
+            taps->box.hiY = taps->box.loY - 1;
+            taps->box.loZ = taps->box.hiZ = 0;
+        }
+    }
     __aicore__ static inline float MinF(float a, int64_t b) { return a < float(b) ? a : float(b); }
     __aicore__ static inline float MaxF(float a, float b) { return a > b ? a : b; }
 
@@ -451,8 +468,9 @@ private:
     // holding it stays below 0 (valid offsets are window bytes, far below 2^30), and every sum is
     // clipped at 0: one Select per axis tap instead of a mask per tap.
     // 2-D with 4 taps or fewer: a mask per tap is as cheap (And over bits, one Select per tap).
-    __aicore__ inline void BuildOffsets(bool padSlots) {
-        const int32_t n = slots_;
+    __aicore__ inline void BuildOffsets(bool padSlots, int32_t s0, int32_t n) {
+        const int32_t b0 = s0 / 8;   // the masks' first byte
+        const LocalTensor<uint16_t> real = realSlots[b0].template ReinterpretCast<uint16_t>();
         constexpr float kOutside = -1073741824.0f;   // -2^30
         using AscendC::SELMODE;
         if constexpr (DIMS == 2 && MODE != kBicubic) {
@@ -460,39 +478,44 @@ private:
             LocalTensor<uint16_t> all = scratch.mask.template ReinterpretCast<uint16_t>();
             for (int32_t i = 0; i < kTaps; ++i) {
                 for (int32_t j = 0; j < kTaps; ++j) {
-                    AscendC::Add(sum, ty[i], tx[j], n);
-                    AscendC::And(all, maskY[i].template ReinterpretCast<uint16_t>(),
-                                 maskX[j].template ReinterpretCast<uint16_t>(), n / 16);
-                    if (padSlots)
-                        AscendC::And(all, all, realSlots.template ReinterpretCast<uint16_t>(), n / 16);
+                    AscendC::Add(sum, ty[i][s0], tx[j][s0], n);
+                    AscendC::And(all, maskY[i][b0].template ReinterpretCast<uint16_t>(),
+                                 maskX[j][b0].template ReinterpretCast<uint16_t>(), n / 16);
+                    if (padSlots) AscendC::And(all, all, real, n / 16);
                     AscendC::Select(sum, scratch.mask, sum, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                    AscendC::Cast(off[i * kTaps + j].template ReinterpretCast<int32_t>(), sum,
+                    AscendC::Cast(off[i * kTaps + j][s0].template ReinterpretCast<int32_t>(), sum,
                                   AscendC::RoundMode::CAST_RINT, n);
                 }
             }
             return;
         }
         if (padSlots)
-            for (int32_t i = 0; i < kTaps; ++i)   // every sum holds a y tap
-                AscendC::And(maskY[i].template ReinterpretCast<uint16_t>(), maskY[i].template ReinterpretCast<uint16_t>(),
-                             realSlots.template ReinterpretCast<uint16_t>(), n / 16);
+            for (int32_t i = 0; i < kTaps; ++i) {   // every sum holds a y tap
+                const LocalTensor<uint16_t> y = maskY[i][b0].template ReinterpretCast<uint16_t>();
+                AscendC::And(y, y, real, n / 16);
+            }
         for (int32_t j = 0; j < kTaps; ++j)
-            AscendC::Select(tx[j], maskX[j], tx[j], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(tx[j][s0], maskX[j][b0], tx[j][s0], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
         for (int32_t i = 0; i < kTaps; ++i)
-            AscendC::Select(ty[i], maskY[i], ty[i], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Select(ty[i][s0], maskY[i][b0], ty[i][s0], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
         if constexpr (DIMS == 3)
             for (int32_t k = 0; k < kTaps; ++k)
-                AscendC::Select(tz[k], maskZ[k], tz[k], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Select(tz[k][s0], maskZ[k][b0], tz[k][s0], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
         static_assert(DIMS == 2 || DIMS + 1 >= kReusedOffsetVectors, "3-D: t1 lies beyond the reused offset vectors");
         // the sums as floats in the offset vectors themselves, then clipped and converted in place
-        // over each of the two contiguous runs of offset vectors (the reused ones, the rest)
+        // over each of the two contiguous runs of offset vectors (the reused ones, the rest); a part
+        // of the tile, vector by vector
         for (int32_t k = 0; k < kTapsZ; ++k) {
             for (int32_t i = 0; i < kTaps; ++i) {
-                const LocalTensor<float>& row = DIMS == 3 ? scratch.t1 : ty[i];
-                if constexpr (DIMS == 3) AscendC::Add(row, ty[i], tz[k], n);
+                const LocalTensor<float> row = DIMS == 3 ? scratch.t1[s0] : ty[i][s0];
+                if constexpr (DIMS == 3) AscendC::Add(row, ty[i][s0], tz[k][s0], n);
                 for (int32_t j = 0; j < kTaps; ++j)
-                    AscendC::Add(off[(k * kTaps + i) * kTaps + j].template ReinterpretCast<float>(), row, tx[j], n);
+                    AscendC::Add(off[(k * kTaps + i) * kTaps + j][s0].template ReinterpretCast<float>(), row, tx[j][s0], n);
             }
+        }
+        if (n != slots_) {
+            for (int32_t k = 0; k < kTapCount; ++k) ClipToOffsets(off[k][s0], n);
+            return;
         }
         constexpr int32_t kReused = kTapCount < kReusedOffsetVectors ? kTapCount : kReusedOffsetVectors;
         ClipToOffsets(off[0], kReused * n);
@@ -537,17 +560,26 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
         bool useWindow;
     };
 
-    // Whole rows when the taps span at least half the width (and, in 3-D, whole slabs when the
-    // rows that adds cost less than a DMA start-up): then the window is one contiguous run per
-    // channel, else one run per slab. Builds the taps' offsets when the window is used.
-    __aicore__ static inline Plan PlanWindow(const GridSampleTilingData& t, Taps& taps, const TileTaps& tt) {
-        Box box = tt.box;
-        int64_t rows = tt.rows, cols = tt.cols;
-        if (rows > 0 && 2 * cols >= t.inW && t.inStrideH == t.inW) {
-            box.loX = 0;
-            box.hiX = t.inW - 1;
-            cols = t.inW;
+    // Whole rows when the taps span at least half the width and that window fits (and, in 3-D,
+    // whole slabs when the rows that adds cost less than a DMA start-up): then the window is one
+    // contiguous run per channel, else one run per slab.
+    __aicore__ static inline Plan PlanWindow(const GridSampleTilingData& t, const TileTaps& tt) {
+        if (tt.rows > 0 && 2 * tt.cols >= t.inW && t.inStrideH == t.inW) {
+            Box wide = tt.box;
+            wide.loX = 0;
+            wide.hiX = t.inW - 1;
+            const Plan plan = PlanBox(t, wide, tt.rows, t.inW);
+            if (plan.useWindow) return plan;
         }
+        return PlanBox(t, tt.box, tt.rows, tt.cols);
+    }
+
+    // The offsets of the slots [s0, s0 + n) into the plan's window.
+    __aicore__ static inline void WindowOffsets(Taps& taps, const Plan& plan, const TileTaps& tt, int32_t s0, int32_t n) {
+        taps.WindowOffsets(plan.box, S::kElem, plan.pitch * S::kElem, kBlockBytes, tt.padSlots, plan.slabBytes, s0, n);
+    }
+
+    __aicore__ static inline Plan PlanBox(const GridSampleTilingData& t, Box box, int64_t rows, int64_t cols) {
         const bool wholeRows = cols == t.inW && t.inStrideH == t.inW;
         if (DIMS == 3 && wholeRows && rows > 0 && t.inStrideD == t.inH * t.inW &&
             (t.inH - rows) * t.inW * S::kElem * (box.hiZ - box.loZ + 1) <= kDmaStartupBytes) {
@@ -577,8 +609,6 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
         plan.chunk = t.windowBufBytes >= plan.planeBytes ? 1 : 0;
         plan.channelStride = plan.planeBytes;
         plan.useWindow = plan.chunk >= 1 && rows <= kMaxDmaBlockCount;
-        if (plan.useWindow)
-            taps.WindowOffsets(box, S::kElem, plan.pitch * S::kElem, kBlockBytes, tt.padSlots, plan.slabBytes);
         return plan;
     }
 
@@ -636,6 +666,8 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
     // Every use of a window buffer keeps its first block zero (windows load after it, the
     // per-point path zeroes its own zero area, which starts there), so it is zeroed once.
     static constexpr bool kZeroBlockOnce = true;
+    // A 2-D tile whose window does not fit may sample its slots in parts, each with its own window.
+    static constexpr bool kWindowParts = DIMS == 2;
     // Channels whose 16-point groups fit half a window buffer.
     __aicore__ static inline int64_t MaxPointChannels(const GridSampleTilingData& t) {
         return (t.windowBufBytes / 2) / (S::kRowsPerPoint * kBlockBytes * kPointGroup);
@@ -659,6 +691,7 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
     using S = KernelShape<T, MODE, DIMS>;
     using Taps = GridSampleTaps<T, MODE, DIMS>;
     static constexpr bool kZeroBlockOnce = false;   // its zero pixel's size depends on the chunk
+    static constexpr bool kWindowParts = false;
 
     struct Plan {
         Box box;
@@ -670,7 +703,13 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
         bool useWindow;
     };
 
-    __aicore__ static inline Plan PlanWindow(const GridSampleTilingData& t, Taps& taps, const TileTaps& tt) {
+    // The offsets of the slots [s0, s0 + n) into the plan's window (after a zero pixel).
+    __aicore__ static inline void WindowOffsets(Taps& taps, const Plan& plan, const TileTaps& tt, int32_t s0, int32_t n) {
+        taps.WindowOffsets(plan.box, plan.pixelBytes, plan.rowBytes, RoundUpTo(plan.pixelBytes, kBlockBytes), tt.padSlots,
+                           plan.slabBytes, s0, n);
+    }
+
+    __aicore__ static inline Plan PlanWindow(const GridSampleTilingData& t, const TileTaps& tt) {
         const int64_t rows = tt.rows, cols = tt.cols;
         const int64_t slabs = rows > 0 ? tt.box.hiZ - tt.box.loZ + 1 : 1;
         Plan plan;
@@ -684,8 +723,6 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
             const int64_t zero = RoundUpTo(plan.pixelBytes, kBlockBytes);
             plan.chunk = t.c;
             plan.useWindow = zero + slabs * plan.slabBytes <= t.windowBufBytes && rows <= kMaxDmaBlockCount;
-            if (plan.useWindow)
-                taps.WindowOffsets(tt.box, plan.pixelBytes, plan.rowBytes, zero, tt.padSlots, plan.slabBytes);
             return plan;
         }
         const int64_t maxPixelBytes = t.windowBufBytes / (slabs * rows * cols + 1) / kBlockBytes * kBlockBytes;
@@ -698,7 +735,6 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
         plan.pixelBytes = RoundUpTo(plan.chunk * S::kElem, kBlockBytes);
         plan.rowBytes = cols * plan.pixelBytes;
         plan.slabBytes = rows * plan.rowBytes;
-        taps.WindowOffsets(tt.box, plan.pixelBytes, plan.rowBytes, plan.pixelBytes, tt.padSlots, plan.slabBytes);
         return plan;
     }
 
@@ -990,14 +1026,15 @@ public:
             LocalTensor<T> rawGrid = gridQue_.template DeQue<T>();
             const TileTaps tileTaps = taps_.Prepare(rawGrid, geometry);
             gridQue_.FreeTensor(rawGrid);
-            const Plan plan = Layout::PlanWindow(t_, taps_, tileTaps);
+            const Plan plan = Layout::PlanWindow(t_, tileTaps);
             const int64_t groupBegin = tile == firstTile ? first % groups : 0;
             const int64_t groupEnd = tile == lastTile ? (first + count - 1) % groups + 1 : groups;
             const int64_t cBegin = groupBegin * t_.groupChannels;
             const int64_t cEnd = MinI(t_.c, groupEnd * t_.groupChannels);
             if (plan.useWindow) {
+                Layout::WindowOffsets(taps_, plan, tileTaps, 0, slots_);
                 SampleFromWindow(geometry, plan, cBegin, cEnd);
-            } else {
+            } else if (!SampleInParts(geometry, tileTaps, plan, cBegin, cEnd)) {
                 SamplePerPoint(geometry, cBegin, cEnd);
             }
         }
@@ -1048,6 +1085,55 @@ private:
             windowQue_.FreeTensor(win);
             outQue_.EnQue(out);
             StoreChunk(tile, c0, channels);
+        }
+    }
+
+    // A tile whose window does not fit the buffer, in 2 (else 4) parts of its slots (bands of its
+    // rows), each with its own box and window, a channel at a time; false when a part's window
+    // does not fit either, or when the parts' windows would move more than the per-point path's
+    // DMAs (a tap row per point, a start-up each: far zoom-outs, nearest), which then runs. A
+    // window many times the buffer (a scattered tile's) is not tried: its bands span as much.
+    __aicore__ inline bool SampleInParts(const Tile& tile, const TileTaps& whole, const Plan& wholePlan, int64_t cBegin,
+                                         int64_t cEnd) {
+        if constexpr (!Layout::kWindowParts) {
+            return false;
+        } else {
+            if (wholePlan.planeBytes > 2 * kMaxWindowParts * static_cast<int64_t>(t_.windowBufBytes)) return false;
+            for (int32_t parts = 2; parts <= kMaxWindowParts; parts *= 2) {
+                const int32_t n = slots_ / parts;
+                if (n % kWindowPartSlots != 0) return false;
+                TileTaps partTaps[kMaxWindowParts];
+                Plan plans[kMaxWindowParts];
+                bool fit = true;
+                for (int32_t p = 0; p < parts && fit; ++p) {
+                    partTaps[p] = taps_.PartTaps(whole.padSlots, p * n, n);
+                    plans[p] = Layout::PlanWindow(t_, partTaps[p]);
+                    fit = plans[p].useWindow;
+                }
+                if (!fit) continue;
+                int64_t windowBytes = 0;
+                for (int32_t p = 0; p < parts; ++p) windowBytes += plans[p].planeBytes + kDmaStartupBytes;
+                const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, Layout::MaxPointChannels(t_)));
+                const int64_t pointBytes =
+                    tile.rows * tile.cols * kRowsPerPoint * (kBlockBytes + kDmaStartupBytes / perChunk);
+                if (windowBytes > pointBytes) return false;
+                for (int32_t p = 0; p < parts; ++p) Layout::WindowOffsets(taps_, plans[p], partTaps[p], p * n, n);
+                for (int64_t c = cBegin; c < cEnd; ++c) {
+                    LocalTensor<T> out = outQue_.template AllocTensor<T>();
+                    for (int32_t p = 0; p < parts; ++p) {
+                        LocalTensor<T> load = windowQue_.template AllocTensor<T>();
+                        Layout::LoadWindow(t_, xGm_, load, tile, plans[p], c, 1);
+                        windowQue_.EnQue(load);
+                        LocalTensor<T> win = windowQue_.template DeQue<T>();
+                        combine_.Combine(taps_, out[p * n], win, 0, p * n, n, false);
+                        windowQue_.FreeTensor(win);
+                    }
+                    outQue_.EnQue(out);
+                    StoreChunk(tile, c, 1);
+                }
+                return true;
+            }
+            return false;
         }
     }
 
