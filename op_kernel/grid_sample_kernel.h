@@ -232,7 +232,8 @@ public:
     // Offsets (bytes) of every tap inside the window: zeroBytes + row * rowBytes + column *
     // pixelBytes (+ slab * slabBytes in 3-D; the channel's own position is added as the gather
     // base); invalid taps and pad slots point at the zero area in front (offset 0).
-    // Offsets of the slots [s0, s0 + n) only (a part of the tile, 2-D: WindowParts).
+    // Offsets of the slots [s0, s0 + n) only (a part of a 2-D tile: SampleInParts; 3-D takes
+    // the whole tile, as MakeTrilinearWeights does).
     __aicore__ inline void WindowOffsets(const Box& box, int64_t pixelBytes, int64_t rowBytes, int64_t zeroBytes,
                                          bool padSlots, int64_t slabBytes, int32_t s0, int32_t n) {
         if constexpr (DIMS == 3) {
@@ -1098,7 +1099,11 @@ private:
         if constexpr (!Layout::kWindowParts) {
             return false;
         } else {
+            static_assert(DIMS == 2, "parts are 2-D: the trilinear weights are formed over the whole tile");
             if (wholePlan.planeBytes > 2 * kMaxWindowParts * static_cast<int64_t>(t_.windowBufBytes)) return false;
+            // the per-point path's DMA bytes: a tap row per point, a start-up per chunk of channels
+            const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, Layout::MaxPointChannels(t_)));
+            const int64_t pointBytes = tile.rows * tile.cols * kRowsPerPoint * (kBlockBytes + kDmaStartupBytes / perChunk);
             for (int32_t parts = 2; parts <= kMaxWindowParts; parts *= 2) {
                 const int32_t n = slots_ / parts;
                 if (n % kWindowPartSlots != 0) return false;
@@ -1113,9 +1118,6 @@ private:
                 if (!fit) continue;
                 int64_t windowBytes = 0;
                 for (int32_t p = 0; p < parts; ++p) windowBytes += plans[p].planeBytes + kDmaStartupBytes;
-                const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, Layout::MaxPointChannels(t_)));
-                const int64_t pointBytes =
-                    tile.rows * tile.cols * kRowsPerPoint * (kBlockBytes + kDmaStartupBytes / perChunk);
                 if (windowBytes > pointBytes) return false;
                 for (int32_t p = 0; p < parts; ++p) Layout::WindowOffsets(taps_, plans[p], partTaps[p], p * n, n);
                 for (int64_t c = cBegin; c < cEnd; ++c) {
