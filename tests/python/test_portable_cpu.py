@@ -57,6 +57,10 @@ def _run(cmd, tmp_path, lanes_env=None):
     env.pop("ASCEND_SIM_LANES", None)
     if lanes_env:
         env["ASCEND_SIM_LANES"] = lanes_env
+    if cmd[0] == QEMU:
+        # numpy's bundled OpenBLAS picks its kernels by CPU model, and under qemu's Nehalem it picks
+        # AVX ones (SIGILL at `import numpy`): name the emulated CPU to it
+        env["OPENBLAS_CORETYPE"] = EMULATED_CPU
 
     def limits():
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
