@@ -496,12 +496,15 @@ aclnnStatus PlanResize(const char* api, const aclTensor* x, const aclTensor* y, 
         }
     }
     k.intermediateElems = maxIntermediate;
-    // float64 intermediates: their bytes must fit int64
-    if (maxIntermediate > static_cast<uint64_t>(INT64_MAX) / (2 * sizeof(double)))
+    // two float64 intermediates between the passes, in the AI CPU operator's own memory: at most
+    // half an Atlas A2 device's 64 GiB, the rest being the tensors' (larger ones cannot be held)
+    constexpr uint64_t kAicpuIntermediateLimitBytes = 32ull << 30;
+    if (maxIntermediate > kAicpuIntermediateLimitBytes / (2 * sizeof(double)))
         return Reject(ACLNN_ERR_PARAM_INVALID, name,
                       "an intermediate of " + std::to_string(maxIntermediate) +
-                          " elements between the passes needs more bytes than int64 can count; expected smaller "
-                          "tensors");
+                          " elements between the passes needs two float64 buffers of more than " +
+                          std::to_string(kAicpuIntermediateLimitBytes >> 30) +
+                          " GiB in all; expected smaller tensors (or sizes that shrink the larger axes first)");
     e->workspaceBytes = 0;   // the AI CPU operator keeps its intermediates in memory of its own
     std::string why;
     gridsample::TilingPlatform platform;

@@ -88,6 +88,16 @@ def test_interpolate_filter_stretched_over_a_huge_axis_is_rejected(mode, kw):
         ags.interpolate(x, [2, 1], mode=mode, shape_calculation_mode="sizes", **kw)
 
 
+def test_interpolate_intermediate_beyond_device_memory_is_rejected():
+    """Found by the fuzzer: a 2^32-long broadcast axis kept while two others shrink leaves a
+    float64 intermediate of 2^33 elements between the AI CPU path's passes (two buffers, 128 GiB),
+    which no device holds; rejected with the sizes, not a failed allocation after launch."""
+    x = np.broadcast_to(np.float32(1), (2**32, 3, 2))
+    with pytest.raises(ValueError, match=r"161002.*an intermediate of \d+ elements between the passes needs two "
+                                         r"float64 buffers of more than 32 GiB"):
+        ags.interpolate(x, [1.0, 0.5, 0.5], [-3, 1, -1], mode="nearest", shape_calculation_mode="scales")
+
+
 @pytest.mark.parametrize("pads_end", [[0, 2**63 - 1], [0, 2**62 + 2**62 - 1]])
 def test_interpolate_pads_beyond_int64_are_rejected(pads_end):
     ext = extension()
