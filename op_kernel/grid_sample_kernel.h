@@ -158,7 +158,7 @@ public:
         scratch.t0 = ub.Vector(kVecScratch, 0);
         scratch.t1 = ub.Vector(kVecScratch, 1);
         scratch.t2 = ub.Vector(kVecScratch, 2);
-        if constexpr (DIMS == 3 && MODE == kBilinear) {
+        if constexpr (kTrilinear) {
             // the plane corners weighted by wz[0] in place; by wz[1] in the temporaries t1 and t2
             // (beyond the reused offset vectors; dead after the offsets), the row accumulator the
             // window path does not use, and wz[1] itself
@@ -229,11 +229,11 @@ public:
         return part;
     }
 
-    // Offsets (bytes) of every tap inside the window: zeroBytes + row * rowBytes + column *
-    // pixelBytes (+ slab * slabBytes in 3-D; the channel's own position is added as the gather
-    // base); invalid taps and pad slots point at the zero area in front (offset 0).
-    // Offsets of the slots [s0, s0 + n) only (a part of a 2-D tile: SampleInParts; 3-D takes
-    // the whole tile, as MakeTrilinearWeights does).
+    // Offsets (bytes) of the taps of the slots [s0, s0 + n) inside the window: zeroBytes + row *
+    // rowBytes + column * pixelBytes (+ slab * slabBytes in 3-D; the channel's own position is
+    // added as the gather base); invalid taps and pad slots point at the zero area in front
+    // (offset 0). Part of a tile in 2-D only (SampleInParts): 3-D takes the whole tile, as
+    // MakeTrilinearWeights does.
     __aicore__ inline void WindowOffsets(const Box& box, int64_t pixelBytes, int64_t rowBytes, int64_t zeroBytes,
                                          bool padSlots, int64_t slabBytes, int32_t s0, int32_t n) {
         if constexpr (DIMS == 3) {
@@ -252,7 +252,7 @@ public:
             AscendC::Adds(ty[i][s0], ty[i][s0], static_cast<float>(zeroBytes), n);
         }
         BuildOffsets(padSlots, s0, n);
-        if constexpr (DIMS == 3 && MODE == kBilinear) MakeTrilinearWeights();
+        if constexpr (kTrilinear) MakeTrilinearWeights();
     }
 
     // Per-axis taps (clamped into the image; after WindowOffsets: byte offsets), weights (bilinear:
@@ -1102,8 +1102,8 @@ private:
             static_assert(DIMS == 2, "parts are 2-D: the trilinear weights are formed over the whole tile");
             if (wholePlan.planeBytes > 2 * kMaxWindowParts * static_cast<int64_t>(t_.windowBufBytes)) return false;
             // the per-point path's DMA bytes: a tap row per point, a start-up per chunk of channels
-            const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, Layout::MaxPointChannels(t_)));
-            const int64_t pointBytes = tile.rows * tile.cols * kRowsPerPoint * (kBlockBytes + kDmaStartupBytes / perChunk);
+            const int64_t pointBytes =
+                tile.rows * tile.cols * kRowsPerPoint * (kBlockBytes + kDmaStartupBytes / PointChunk(cBegin, cEnd));
             for (int32_t parts = 2; parts <= kMaxWindowParts; parts *= 2) {
                 const int32_t n = slots_ / parts;
                 if (n % kWindowPartSlots != 0) return false;
@@ -1140,8 +1140,13 @@ private:
     }
 
     // ---- per-point path -------------------------------------------------------------------------
+    // Channels whose tap rows one per-point DMA fetches.
+    __aicore__ inline int64_t PointChunk(int64_t cBegin, int64_t cEnd) const {
+        return MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, Layout::MaxPointChannels(t_)));
+    }
+
     __aicore__ inline void SamplePerPoint(const Tile& tile, int64_t cBegin, int64_t cEnd) {
-        const int64_t perChunk = MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, Layout::MaxPointChannels(t_)));
+        const int64_t perChunk = PointChunk(cBegin, cEnd);
         const int64_t lastSlot = t_.flatTiles ? tile.depths * tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
         for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
             const int64_t channels = MinI(perChunk, cEnd - c0);
