@@ -19,7 +19,8 @@ def run_on_kernel(x, g, mode, channel_last, build):
     stats = ags.last_launch_stats(build)
     dims = g.shape[-1]
     kind = {"float32": 0, "float16": 1}[x.dtype.name]
-    assert stats["serial"] == before + 1 and stats["kernel"] == "grid_sample", "the AI Core kernel did not run"
+    # serials count every kernel's launches: other kernels may have run since grid_sample's last one
+    assert stats["serial"] > before and stats["kernel"] == "grid_sample", "the AI Core kernel did not run"
     assert stats["tiling_key"] == 1000 + (100 if dims == 3 else 0) + 10 * kind + MODE_KEY[mode], stats["tiling_key"]
     assert all(c["peak_ub_bytes"] <= UB for c in stats["cores"]), [c["peak_ub_bytes"] for c in stats["cores"]]
     return out
