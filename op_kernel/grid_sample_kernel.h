@@ -46,9 +46,9 @@ constexpr int64_t kMaxDmaBlockCount = 4095;
 constexpr int32_t kRangeLo = 0;
 constexpr int32_t kRangeHi = kBlockBytes / 4;
 constexpr int32_t kRangeAxisStride = 2 * kBlockBytes / 4;
-// Window parts (SampleInParts): at most 4, each a multiple of 256 slots, so that its validity
-// masks start on a 32-byte block.
-constexpr int32_t kMaxWindowParts = 4;
+// Window parts (SampleInParts): at most 8 (a 2048-slot nearest tile in 256-slot bands), each a
+// multiple of 256 slots, so that its validity masks start on a 32-byte block.
+constexpr int32_t kMaxWindowParts = 8;
 constexpr int32_t kWindowPartSlots = 256;
 // DataCopyExtParams' GM gaps are 32-bit.
 constexpr int64_t kMaxDmaGapBytes = 0xFFFFFFFFll;
@@ -1089,7 +1089,7 @@ private:
         }
     }
 
-    // A tile whose window does not fit the buffer, in 2 (else 4) parts of its slots (bands of its
+    // A tile whose window does not fit the buffer, in 2, 4 or 8 parts of its slots (bands of its
     // rows), each with its own box and window, a channel at a time; false when a part's window
     // does not fit either, or when the parts' windows would move more than the per-point path's
     // DMAs (a tap row per point, a start-up each: far zoom-outs, nearest), which then runs. A

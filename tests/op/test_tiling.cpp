@@ -542,3 +542,18 @@ TEST_CASE("tiling: 3-D flat tiles are blocks of depth slices x rows whose blocks
     CHECK_MSG(ComputeTiling(p, PlatformInfo{}, &tl, &why), why);
     CHECK(tl.data.tileDepth == 4 && tl.data.tileRows == 4 && tl.data.tileCols == 32 && tl.data.slotCount == 512);
 }
+
+TEST_CASE("tiling: nearest takes tiles twice bilinear's, in channel groups of 2, on the A2") {
+    // (b)'s shape: 1024-slot bilinear tiles of 16 rows, 2048-slot nearest tiles of 32 rows (their
+    // windows carry half the halo rows per point), both with enough units for every core
+    Problem p = Problem::Contiguous(8, 64, 64, 64, 64, 64);
+    Tiling bilinear, nearest;
+    std::string why;
+    CHECK_MSG(ComputeTiling(p, PlatformInfo{}, &bilinear, &why), why);
+    p.mode = gridsample::kNearest;
+    CHECK_MSG(ComputeTiling(p, PlatformInfo{}, &nearest, &why), why);
+    CHECK(bilinear.data.slotCount == 1024 && bilinear.data.tileRows == 16 && bilinear.data.groupChannels == 4);
+    CHECK(nearest.data.slotCount == 2048 && nearest.data.tileRows == 32 && nearest.data.groupChannels == 2);
+    CHECK(nearest.data.totalUnits >= 6 * 48 && bilinear.data.totalUnits >= 6 * 48);
+    CHECK(UbBytesUsed(nearest.data) <= kA2UsableUb);
+}
