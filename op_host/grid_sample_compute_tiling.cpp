@@ -123,13 +123,15 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // Channel-last windows hold 32-byte pixel blocks, so they get a larger share of the UB.
     // Bicubic has 2.5x bilinear's per-slot vectors, and its per-channel work is 36 vector
     // instructions whose fixed issue cost dominates at small slot counts: it gets half the UB,
-    // which doubles its tiles (512 slots instead of 256 on the A2's UB). Nearest's per-channel
-    // work is one Gather, so its time is the window DMAs: 55% of the UB gives it 2048-slot tiles,
-    // whose windows carry half the halo rows per point of 1024-slot ones.
-    const int64_t pointShare = p.channelLast          ? ub / 4
-                               : p.mode == kBicubic   ? ub / 2
-                               : p.mode == kNearest   ? ub * 11 / 20
-                                                      : ub * 2 / 5;
+    // which doubles its tiles (512 slots instead of 256 on the A2's UB). 2-D nearest's
+    // per-channel work is one Gather, so its time is the window DMAs: 55% of the UB gives it
+    // 2048-slot tiles, whose windows carry half the halo rows per point of 1024-slot ones (3-D
+    // depth blocks gain less than their larger windows cost on small flows).
+    const bool nearest2d = p.mode == kNearest && p.dims == 2;
+    const int64_t pointShare = p.channelLast        ? ub / 4
+                               : p.mode == kBicubic ? ub / 2
+                               : nearest2d          ? ub * 11 / 20
+                                                    : ub * 2 / 5;
     auto outChunkMin = [&](int64_t n) { return 2 * RoundUp(n * elem, kBlock); };
     // ... and whose buffers leave room for one output channel and the smallest windows
     while (slots > kSlotAlign &&
@@ -196,11 +198,11 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // their tile's coordinates), then make tiles smaller.
     const int64_t targetUnits = kMinUnitsPerCore * int64_t(platform.coreNum);
     // Channel-last pixels are 32-byte blocks of a group's channels: no group smaller than a block.
-    // Nearest's tile coordinates are cheap to share among fewer channels: groups of 2 keep its
+    // 2-D nearest's tile coordinates are cheap to share among fewer channels: groups of 2 keep its
     // large tiles instead of halving them for the unit count.
-    const int64_t minGroupChannels = p.channelLast          ? std::max<int64_t>(kMinGroupChannels, kBlock / elem)
-                                     : p.mode == kNearest   ? kMinGroupChannels / 2
-                                                            : kMinGroupChannels;
+    const int64_t minGroupChannels = p.channelLast ? std::max<int64_t>(kMinGroupChannels, kBlock / elem)
+                                     : nearest2d   ? kMinGroupChannels / 2
+                                                   : kMinGroupChannels;
     const int64_t maxGroups = std::max<int64_t>(1, p.c / minGroupChannels);
     int64_t groups = 1;
     while (countTiles(tileRows) * groups < targetUnits && groups * 2 <= maxGroups) groups *= 2;
