@@ -206,6 +206,9 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     const int64_t maxGroups = std::max<int64_t>(1, p.c / minGroupChannels);
     int64_t groups = 1;
     while (countTiles(tileRows) * groups < targetUnits && groups * 2 <= maxGroups) groups *= 2;
+    // channel counts that are not a power of two times the smallest group (24 = 6 x 4): all their
+    // groups before smaller tiles
+    if (countTiles(tileRows) * groups < targetUnits) groups = maxGroups;
     // Depth blocks are halved only below half the usual unit count: their tiles' coordinate work
     // (~140 vector instructions of the slot count) is shared by the channels a core takes of the
     // tile, and their windows shrink with the block, so a few units per core more of imbalance

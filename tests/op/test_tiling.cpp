@@ -557,3 +557,14 @@ TEST_CASE("tiling: nearest takes tiles twice bilinear's, in channel groups of 2,
     CHECK(nearest.data.totalUnits >= 6 * 48 && bilinear.data.totalUnits >= 6 * 48);
     CHECK(UbBytesUsed(nearest.data) <= kA2UsableUb);
 }
+
+TEST_CASE("tiling: 24 channels split in 6 groups of 4 before tiles shrink, on the A2") {
+    // 2x24x160x224: 70 tiles of 1024 slots; 4 groups (the largest power of two) would leave 280
+    // units, under 6 per core, and halve the tiles; 6 groups give 420
+    const Problem p = Problem::Contiguous(2, 24, 160, 224, 160, 224);
+    Tiling t;
+    std::string why;
+    CHECK_MSG(ComputeTiling(p, PlatformInfo{}, &t, &why), why);
+    CHECK(t.data.slotCount == 1024 && t.data.totalTiles == 70);
+    CHECK(t.data.channelGroups == 6 && t.data.groupChannels == 4 && t.data.totalUnits == 420);
+}
