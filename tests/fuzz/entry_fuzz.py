@@ -271,6 +271,15 @@ def _py_array(r, shape, dtype, huge_dims=()):
     return np.broadcast_to(base[: math.prod(small)].reshape(small), shape)
 
 
+def _scaled_elems(shape, axes, scales) -> int:
+    """Elements of an Interpolate output whose valid axes are scaled (floor(length x scale))."""
+    out = list(shape)
+    for a, v in zip(range(len(shape)) if axes is None else axes, scales):
+        if -len(shape) <= a < len(shape) and math.isfinite(v) and v > 0:
+            out[a] = math.floor(shape[a] * v)
+    return math.prod(out)
+
+
 def python_case(r: ByteReader):
     import ascend_gridsample as ags
     which = r.below(3)
@@ -318,6 +327,8 @@ def python_case(r: ByteReader):
             n_values = len(axes) if axes else rank
             values = ([_small(r, 6) for _ in range(n_values)] if calc != "scales"
                       else [r.pick(SCALES) for _ in range(n_values)])
+            if calc == "scales" and 2**26 < _scaled_elems(shape, axes, values) < 2**40:
+                return   # a valid output of gigabytes (a huge axis kept): computing it tests nothing here
             y = ags.interpolate(x, values, axes, mode=r.pick(PY_INTERP_MODES), shape_calculation_mode=calc,
                                 cube_coeff=r.pick([None, -0.5, math.nan, "x"]), build=build)
             assert y.dtype == x.dtype
