@@ -1209,12 +1209,20 @@ private:
             if (!(firstLoaded && c0 == work.cBegin)) LoadChunk(work, c0, channels);
             if (lookAhead && c0 + channels >= work.cEnd) LookAhead(work.index + 1, ahead);
             LocalTensor<T> win = windowQue_.template DeQue<T>();
-            LocalTensor<T> out = outQue_.template AllocTensor<T>();
-            for (int64_t c = 0; c < channels; ++c)
-                combine_.Combine(taps_, out[c * slots_], win, static_cast<uint32_t>(c * plan.channelStride), 0, slots_, true);
+            // the core's last chunk is stored in two halves: only the second half's store follows
+            // the vector work (while the first is combined, the previous chunk's store frees the
+            // other output buffer)
+            const int64_t perStore = work.index == lastTile_ && c0 + channels >= work.cEnd ? (channels + 1) / 2 : channels;
+            for (int64_t s0 = 0; s0 < channels; s0 += perStore) {
+                const int64_t stored = MinI(perStore, channels - s0);
+                LocalTensor<T> out = outQue_.template AllocTensor<T>();
+                for (int64_t c = 0; c < stored; ++c)
+                    combine_.Combine(taps_, out[c * slots_], win, static_cast<uint32_t>((s0 + c) * plan.channelStride), 0,
+                                     slots_, true);
+                outQue_.EnQue(out);
+                StoreChunk(work.geometry, c0 + s0, stored);
+            }
             windowQue_.FreeTensor(win);
-            outQue_.EnQue(out);
-            StoreChunk(work.geometry, c0, channels);
         }
     }
 

@@ -95,8 +95,8 @@ def test_channel_last_fuzz_matches_nchw():
 def test_tile_changes_overlap_window_loads(build):
     """2-D channel-last float32: a coarse box of the next tile's taps, from its grid tile, lets its
     first window load start before the last chunk of the tile before is combined, so a core taking
-    several tiles exposes only its first unit's loads and its last store beside its vector work
-    (without it, a window load at every tile change). Tiles of smooth flow and of scattered taps
+    several tiles exposes only its first unit's loads and the store of half its last chunk beside
+    its vector work (without it, a window load at every tile change). Tiles of smooth flow and of scattered taps
     (the per-point path) then alternate; the result is the NCHW call's, bit for bit, and torch's."""
     rng = np.random.default_rng(21)
     ags.set_platform(cores=4, build=build)
@@ -112,6 +112,8 @@ def test_tile_changes_overlap_window_loads(build):
             # a pair of GatherMasks splits each of the 4 grid tiles for its taps, another for its
             # coarse box
             assert core["busy_by_api"]["V GatherMask"][0] == 2 * (4 + 4)
+            # a store per unit (flat tiles: one DMA for a chunk's channels), the last in two halves
+            assert core["busy_by_api"]["MTE3 DataCopyPad"][0] == units + 1
             exposed = core["modelled_cycles"] - core["busy_v"]
             per_unit_dma = (core["busy_mte2"] + core["busy_mte3"]) / units
             assert exposed < 1.5 * per_unit_dma, (exposed, per_unit_dma)
