@@ -284,20 +284,20 @@ public:
     // MakeTrilinearWeights does.
     __aicore__ inline void WindowOffsets(const Box& box, int64_t pixelBytes, int64_t rowBytes, int64_t zeroBytes,
                                          bool padSlots, int64_t slabBytes, int32_t s0, int32_t n) {
-        if constexpr (DIMS == 3) {
-            for (int32_t k = 0; k < kTaps; ++k) {
-                AscendC::Adds(tz[k][s0], tz[k][s0], static_cast<float>(-box.loZ), n);
-                AscendC::Muls(tz[k][s0], tz[k][s0], static_cast<float>(slabBytes), n);
+        // an axis' taps are adjacent vectors (but for trilinear's tap-major ones): on a whole tile,
+        // each step takes them all at once
+        const bool whole = !kTrilinear && n == slots_;
+        const int32_t runs = whole ? 1 : kTaps, count = whole ? kTaps * n : n;
+        for (int32_t r = 0; r < runs; ++r) {
+            if constexpr (DIMS == 3) {
+                AscendC::Adds(tz[r][s0], tz[r][s0], static_cast<float>(-box.loZ), count);
+                AscendC::Muls(tz[r][s0], tz[r][s0], static_cast<float>(slabBytes), count);
             }
-        }
-        for (int32_t j = 0; j < kTaps; ++j) {
-            AscendC::Adds(tx[j][s0], tx[j][s0], static_cast<float>(-box.loX), n);
-            AscendC::Muls(tx[j][s0], tx[j][s0], static_cast<float>(pixelBytes), n);
-        }
-        for (int32_t i = 0; i < kTaps; ++i) {
-            AscendC::Adds(ty[i][s0], ty[i][s0], static_cast<float>(-box.loY), n);
-            AscendC::Muls(ty[i][s0], ty[i][s0], static_cast<float>(rowBytes), n);
-            AscendC::Adds(ty[i][s0], ty[i][s0], static_cast<float>(zeroBytes), n);
+            AscendC::Adds(tx[r][s0], tx[r][s0], static_cast<float>(-box.loX), count);
+            AscendC::Muls(tx[r][s0], tx[r][s0], static_cast<float>(pixelBytes), count);
+            AscendC::Adds(ty[r][s0], ty[r][s0], static_cast<float>(-box.loY), count);
+            AscendC::Muls(ty[r][s0], ty[r][s0], static_cast<float>(rowBytes), count);
+            AscendC::Adds(ty[r][s0], ty[r][s0], static_cast<float>(zeroBytes), count);
         }
         BuildOffsets(padSlots, s0, n);
         if constexpr (kTrilinear) MakeTrilinearWeights();
