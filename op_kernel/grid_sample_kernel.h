@@ -527,13 +527,13 @@ private:
     // slot is real), else 0. An invalid tap's coordinate is replaced by one so negative that any sum
     // holding it stays below 0 (valid offsets are window bytes, far below 2^30), and every sum is
     // clipped at 0: one Select per axis tap instead of a mask per tap.
-    // 2-D with 4 taps or fewer: a mask per tap is as cheap (And over bits, one Select per tap).
+    // 2-D nearest (one tap): its mask is cheaper (an And over bits, a Select).
     __aicore__ inline void BuildOffsets(bool padSlots, int32_t s0, int32_t n) {
         const int32_t b0 = s0 / 8;   // the masks' first byte
         const LocalTensor<uint16_t> real = realSlots[b0].template ReinterpretCast<uint16_t>();
         constexpr float kOutside = -1073741824.0f;   // -2^30
         using AscendC::SELMODE;
-        if constexpr (DIMS == 2 && MODE != kBicubic) {
+        if constexpr (DIMS == 2 && MODE == kNearest) {
             const LocalTensor<float>& sum = scratch.t2;   // not one of the reused offset vectors
             LocalTensor<uint16_t> all = scratch.mask.template ReinterpretCast<uint16_t>();
             for (int32_t i = 0; i < kTaps; ++i) {
