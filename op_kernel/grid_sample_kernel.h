@@ -246,6 +246,7 @@ public:
             const int32_t count = t_->flatTiles ? static_cast<int32_t>(tile.rows * tile.cols) : slots_;
             if (masked) MarkRealSlots(tile);   // the tile before reads no mask any more
             const LocalTensor<float>& values = scratch.t2;
+            // the reductions' work area (a few elements per repeat of 64) stays below the extremes
             const LocalTensor<float> work = boxResult_, extremes = boxResult_[slots_ / 2];
             uint64_t kept = 0;
             const AscendC::GatherMaskParams params{1, static_cast<uint16_t>(2 * slots_ * 4 / 256), 8, 0};
