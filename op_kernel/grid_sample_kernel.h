@@ -8,7 +8,9 @@
 // weights, validity and UB offset once. Then per chunk of channels one or a few DMAs bring the
 // window of input the tile's taps touch, Gather picks the taps out of UB, the weighted sum is
 // formed in float32, and one DMA (or one per channel) writes the chunk of outputs. Queues are
-// double-buffered so DMA and vector work overlap. Taps outside the image read a zero area kept in
+// double-buffered so DMA and vector work overlap; 2-D channel-last input also loads the next tile's
+// first window (on a coarse box of its taps) while the last chunk of a tile is combined, so tile
+// changes overlap as well. Taps outside the image read a zero area kept in
 // front of the window, so no masking is needed per channel. When a tile's window does not fit the
 // UB (scattered grids), each point's tap rows are fetched by small DMAs instead.
 //
