@@ -8,7 +8,9 @@
 // weights, validity and UB offset once. Then per chunk of channels one or a few DMAs bring the
 // window of input the tile's taps touch, Gather picks the taps out of UB, the weighted sum is
 // formed in float32, and one DMA (or one per channel) writes the chunk of outputs. Queues are
-// double-buffered so DMA and vector work overlap. Taps outside the image read a zero area kept in
+// double-buffered so DMA and vector work overlap; 2-D channel-last input also loads the next tile's
+// first window (on a coarse box of its taps) while the last chunk of a tile is combined, so tile
+// changes overlap as well. Taps outside the image read a zero area kept in
 // front of the window, so no masking is needed per channel. When a tile's window does not fit the
 // UB (scattered grids), each point's tap rows are fetched by small DMAs instead.
 //
@@ -229,6 +231,55 @@ public:
         return part;
     }
 
+    // A box holding every valid tap of a tile, from its grid tile as loaded, while the tile before
+    // is still combined (it reads the offsets, weights and tap vectors; this takes t2 and the
+    // gathered vector, which the window path's combine leaves alone in 2-D float32): the extremes
+    // of its grid values (a NaN extreme gives up; zeros padding makes NaN taps invalid),
+    // unnormalized by the scalar unit with a margin for rounding, widened by the taps around a
+    // coordinate and clamped into the image (the taps' validity only shrinks the range). 2-D
+    // float32 and zeros padding; false otherwise.
+    __aicore__ inline bool CoarseBox(const LocalTensor<T>& raw, const Tile& tile, TileTaps* result) {
+        if constexpr (DIMS != 2 || !kFloatIo) {
+            return false;
+        } else {
+            if (t_->padding != kZeros) return false;
+            // a flat tile's real slots come first; other tiles' pad slots are masked
+            const bool padSlots = HasPadSlots(*t_, tile), masked = padSlots && !t_->flatTiles;
+            const int32_t count = t_->flatTiles ? static_cast<int32_t>(tile.rows * tile.cols) : slots_;
+            if (masked) MarkRealSlots(tile);   // the tile before reads no mask any more
+            const LocalTensor<float>& values = scratch.t2;
+            // the reductions' work area (a few elements per repeat of 64) stays below the extremes
+            const LocalTensor<float> work = boxResult_, extremes = boxResult_[slots_ / 2];
+            uint64_t kept = 0;
+            const AscendC::GatherMaskParams params{1, static_cast<uint16_t>(2 * slots_ * 4 / 256), 8, 0};
+            constexpr int32_t kY = kRangeAxisStride;
+            for (int32_t a = 0; a < 2; ++a) {
+                AscendC::GatherMask(values, raw, static_cast<uint8_t>(a + 1), false, 0, params, kept);   // x, y
+                if (masked) AscendC::Select(values, realSlots, values, kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
+                AscendC::ReduceMin(extremes[a * kY + kRangeLo], values, work, count);
+                if (masked) AscendC::Select(values, realSlots, values, -kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
+                AscendC::ReduceMax(extremes[a * kY + kRangeHi], values, work, count);
+            }
+            WaitPipe<HardEvent::V_S>();
+            float g[4];
+            for (int32_t k = 0; k < 4; ++k) {
+                g[k] = extremes.GetValue(k / 2 * kY + (k % 2 == 0 ? kRangeLo : kRangeHi));
+                if (!(g[k] == g[k])) return false;
+            }
+            // taps from floor(c) - 1 (bicubic) to floor(c) + 1 (bilinear, nearest) or + 2 (bicubic)
+            const int64_t below = MODE == kBicubic ? 1 : 0, above = MODE == kBicubic ? 2 : 1;
+            Box box;
+            box.loZ = box.hiZ = 0;
+            box.loX = TapInImage(g[0], t_->inW, -1, -below);
+            box.hiX = TapInImage(g[1], t_->inW, 1, above);
+            box.loY = TapInImage(g[2], t_->inH, -1, -below);
+            box.hiY = TapInImage(g[3], t_->inH, 1, above);
+            result->padSlots = padSlots;
+            SetBox(result, box);
+            return true;
+        }
+    }
+
     // Offsets (bytes) of the taps of the slots [s0, s0 + n) inside the window: zeroBytes + row *
     // rowBytes + column * pixelBytes (+ slab * slabBytes in 3-D; the channel's own position is
     // added as the gather base); invalid taps and pad slots point at the zero area in front
@@ -236,20 +287,20 @@ public:
     // MakeTrilinearWeights does.
     __aicore__ inline void WindowOffsets(const Box& box, int64_t pixelBytes, int64_t rowBytes, int64_t zeroBytes,
                                          bool padSlots, int64_t slabBytes, int32_t s0, int32_t n) {
-        if constexpr (DIMS == 3) {
-            for (int32_t k = 0; k < kTaps; ++k) {
-                AscendC::Adds(tz[k][s0], tz[k][s0], static_cast<float>(-box.loZ), n);
-                AscendC::Muls(tz[k][s0], tz[k][s0], static_cast<float>(slabBytes), n);
+        // an axis' taps are adjacent vectors (but for trilinear's tap-major ones): on a whole tile,
+        // each step takes them all at once
+        const bool whole = !kTrilinear && n == slots_;
+        const int32_t runs = whole ? 1 : kTaps, count = whole ? kTaps * n : n;
+        for (int32_t r = 0; r < runs; ++r) {
+            if constexpr (DIMS == 3) {
+                AscendC::Adds(tz[r][s0], tz[r][s0], static_cast<float>(-box.loZ), count);
+                AscendC::Muls(tz[r][s0], tz[r][s0], static_cast<float>(slabBytes), count);
             }
-        }
-        for (int32_t j = 0; j < kTaps; ++j) {
-            AscendC::Adds(tx[j][s0], tx[j][s0], static_cast<float>(-box.loX), n);
-            AscendC::Muls(tx[j][s0], tx[j][s0], static_cast<float>(pixelBytes), n);
-        }
-        for (int32_t i = 0; i < kTaps; ++i) {
-            AscendC::Adds(ty[i][s0], ty[i][s0], static_cast<float>(-box.loY), n);
-            AscendC::Muls(ty[i][s0], ty[i][s0], static_cast<float>(rowBytes), n);
-            AscendC::Adds(ty[i][s0], ty[i][s0], static_cast<float>(zeroBytes), n);
+            AscendC::Adds(tx[r][s0], tx[r][s0], static_cast<float>(-box.loX), count);
+            AscendC::Muls(tx[r][s0], tx[r][s0], static_cast<float>(pixelBytes), count);
+            AscendC::Adds(ty[r][s0], ty[r][s0], static_cast<float>(-box.loY), count);
+            AscendC::Muls(ty[r][s0], ty[r][s0], static_cast<float>(rowBytes), count);
+            AscendC::Adds(ty[r][s0], ty[r][s0], static_cast<float>(zeroBytes), count);
         }
         BuildOffsets(padSlots, s0, n);
         if constexpr (kTrilinear) MakeTrilinearWeights();
@@ -461,6 +512,17 @@ private:
             taps->box.loZ = taps->box.hiZ = 0;
         }
     }
+    // floor(the unnormalized grid value g, moved towards `side` by a margin above the rounding of
+    // either unit) + offset, clamped into [0, size - 1] (g may be infinite; |g| > 2 is outside).
+    __aicore__ inline int64_t TapInImage(float g, int64_t size, int32_t side, int64_t offset) const {
+        const float bounded = g < -2.0f ? -2.0f : (g > 2.0f ? 2.0f : g);
+        const float s = static_cast<float>(size);
+        const float c = t_->alignCorners != 0 ? (bounded + 1.0f) * 0.5f * (s - 1.0f) : ((bounded + 1.0f) * s - 1.0f) * 0.5f;
+        const float moved = c + static_cast<float>(side) * (1e-5f * s + 1e-3f);
+        int64_t tap = static_cast<int64_t>(moved);
+        if (static_cast<float>(tap) > moved) --tap;
+        return MaxI(0, MinI(size - 1, tap + offset));
+    }
     __aicore__ static inline float MinF(float a, int64_t b) { return a < float(b) ? a : float(b); }
     __aicore__ static inline float MaxF(float a, float b) { return a > b ? a : b; }
 
@@ -468,13 +530,13 @@ private:
     // slot is real), else 0. An invalid tap's coordinate is replaced by one so negative that any sum
     // holding it stays below 0 (valid offsets are window bytes, far below 2^30), and every sum is
     // clipped at 0: one Select per axis tap instead of a mask per tap.
-    // 2-D with 4 taps or fewer: a mask per tap is as cheap (And over bits, one Select per tap).
+    // 2-D nearest (one tap): its mask is cheaper (an And over bits, a Select).
     __aicore__ inline void BuildOffsets(bool padSlots, int32_t s0, int32_t n) {
         const int32_t b0 = s0 / 8;   // the masks' first byte
         const LocalTensor<uint16_t> real = realSlots[b0].template ReinterpretCast<uint16_t>();
         constexpr float kOutside = -1073741824.0f;   // -2^30
         using AscendC::SELMODE;
-        if constexpr (DIMS == 2 && MODE != kBicubic) {
+        if constexpr (DIMS == 2 && MODE == kNearest) {
             const LocalTensor<float>& sum = scratch.t2;   // not one of the reused offset vectors
             LocalTensor<uint16_t> all = scratch.mask.template ReinterpretCast<uint16_t>();
             for (int32_t i = 0; i < kTaps; ++i) {
@@ -559,7 +621,7 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
         int64_t chunk;          // channels per window load
         int64_t channelStride;  // bytes between channels in UB
         bool useWindow;
-        bool floatWindow;       // half types: the plane is cast to float behind itself (CastWindow)
+        bool floatWindow = false;   // half types: the plane is cast to float behind itself (CastWindow)
     };
 
     // Whole rows when the taps span at least half the width and that window fits (and, in 3-D,
@@ -689,6 +751,7 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
     static constexpr bool kCastWindows = !S::kFloatIo && MODE != kNearest;
     // A 2-D tile whose window does not fit may sample its slots in parts, each with its own window.
     static constexpr bool kWindowParts = DIMS == 2;
+    static constexpr bool kLookAhead = false;
     // Channels whose 16-point groups fit half a window buffer.
     __aicore__ static inline int64_t MaxPointChannels(const GridSampleTilingData& t) {
         return (t.windowBufBytes / 2) / (S::kRowsPerPoint * kBlockBytes * kPointGroup);
@@ -714,6 +777,8 @@ struct ChannelLastLayout : KernelShape<T, MODE, DIMS> {
     static constexpr bool kZeroBlockOnce = false;   // its zero pixel's size depends on the chunk
     static constexpr bool kWindowParts = false;
     static constexpr bool kCastWindows = false;   // its taps gather in T
+    // The next tile's first window loads while this tile's last chunk is combined (LookAhead).
+    static constexpr bool kLookAhead = DIMS == 2;
 
     struct Plan {
         Box box;
@@ -1043,33 +1108,92 @@ public:
     __aicore__ inline void Process() {
         const int64_t core = AscendC::GetBlockIdx();
         const int64_t count = t_.unitsPerCore + (core < t_.tailCores ? 1 : 0);
-        const int64_t first = core * t_.unitsPerCore + MinI(core, t_.tailCores);
+        first_ = core * t_.unitsPerCore + MinI(core, t_.tailCores);
         if (count <= 0) return;
-        const int64_t groups = t_.channelGroups;
-        const int64_t firstTile = first / groups, lastTile = (first + count - 1) / groups;
-        LoadGrid(TileAt(firstTile));
-        for (int64_t tile = firstTile; tile <= lastTile; ++tile) {
-            if (tile < lastTile) LoadGrid(TileAt(tile + 1));   // prefetch: overlaps this tile's work
-            const Tile geometry = TileAt(tile);
-            LocalTensor<T> rawGrid = gridQue_.template DeQue<T>();
-            const TileTaps tileTaps = taps_.Prepare(rawGrid, geometry);
-            gridQue_.FreeTensor(rawGrid);
-            const Plan plan = Layout::PlanWindow(t_, tileTaps);
-            const int64_t groupBegin = tile == firstTile ? first % groups : 0;
-            const int64_t groupEnd = tile == lastTile ? (first + count - 1) % groups + 1 : groups;
-            const int64_t cBegin = groupBegin * t_.groupChannels;
-            const int64_t cEnd = MinI(t_.c, groupEnd * t_.groupChannels);
-            if (plan.useWindow) {
-                Layout::WindowOffsets(taps_, plan, tileTaps, 0, slots_);
-                SampleFromWindow(geometry, plan, cBegin, cEnd);
-            } else if (!SampleInParts(geometry, tileTaps, plan, cBegin, cEnd)) {
-                SamplePerPoint(geometry, cBegin, cEnd);
+        firstTile_ = first_ / t_.channelGroups;
+        lastTile_ = (first_ + count - 1) / t_.channelGroups;
+        last_ = first_ + count - 1;
+        Ahead ahead;
+        ahead.dequeued = false;
+        ahead.loaded = false;
+        LoadGrid(TileAt(firstTile_));
+        // the first window too loads while the first tile's taps are prepared
+        if (Layout::kLookAhead) LookAhead(firstTile_, &ahead);
+        for (int64_t tile = firstTile_;; ++tile) {
+            const TileWork work = BeginTile(tile, ahead);
+            const bool firstLoaded = ahead.loaded;
+            ahead.dequeued = false;
+            ahead.loaded = false;
+            if (work.plan.useWindow) {
+                SampleFromWindow(work, firstLoaded, Layout::kLookAhead && tile < lastTile_, &ahead);
+            } else if (!SampleInParts(work)) {
+                SamplePerPoint(work);
             }
+            if (tile == lastTile_) break;
         }
     }
 
 private:
     __aicore__ inline Tile TileAt(int64_t index) const { return TileGeometryOf(t_, index); }
+
+    // A tile as this core takes it: its taps, window plan and channel range.
+    struct TileWork {
+        int64_t index;
+        Tile geometry;
+        TileTaps taps;
+        Plan plan;
+        int64_t cBegin, cEnd;
+    };
+    // The next tile as looked at ahead (LookAhead): its grid tile, once dequeued, and, once its
+    // first window chunk is loading, the plan of that window.
+    struct Ahead {
+        LocalTensor<T> rawGrid;
+        Plan plan;
+        bool dequeued, loaded;
+    };
+
+    __aicore__ inline void ChannelRange(int64_t tile, int64_t* cBegin, int64_t* cEnd) const {
+        const int64_t groups = t_.channelGroups;
+        const int64_t groupBegin = tile == firstTile_ ? first_ % groups : 0;
+        const int64_t groupEnd = tile == lastTile_ ? last_ % groups + 1 : groups;
+        *cBegin = groupBegin * t_.groupChannels;
+        *cEnd = MinI(t_.c, groupEnd * t_.groupChannels);
+    }
+
+    // Prefetches the grid of the tile after (unless looked ahead at), then prepares this tile's
+    // taps (and, for a window, their offsets into it: into the window looked ahead at, when that
+    // is loading).
+    __aicore__ inline TileWork BeginTile(int64_t tile, const Ahead& ahead) {
+        if (!ahead.dequeued && tile < lastTile_) LoadGrid(TileAt(tile + 1));   // overlaps this tile's work
+        TileWork work;
+        work.index = tile;
+        work.geometry = TileAt(tile);
+        LocalTensor<T> rawGrid = ahead.dequeued ? ahead.rawGrid : gridQue_.template DeQue<T>();
+        work.taps = taps_.Prepare(rawGrid, work.geometry);
+        gridQue_.FreeTensor(rawGrid);
+        work.plan = ahead.loaded ? ahead.plan : Layout::PlanWindow(t_, work.taps);
+        ChannelRange(tile, &work.cBegin, &work.cEnd);
+        if (work.plan.useWindow) Layout::WindowOffsets(taps_, work.plan, work.taps, 0, slots_);
+        return work;
+    }
+
+    // Dequeues the grid of `tile`, prefetches the next one's and, when a coarse box of its taps
+    // (GridSampleTaps::CoarseBox) gives a window that fits, starts loading its first chunk into
+    // that window.
+    __aicore__ inline void LookAhead(int64_t tile, Ahead* ahead) {
+        ahead->rawGrid = gridQue_.template DeQue<T>();
+        ahead->dequeued = true;
+        if (tile < lastTile_) LoadGrid(TileAt(tile + 1));
+        TileWork next;
+        next.geometry = TileAt(tile);
+        if (!taps_.CoarseBox(ahead->rawGrid, next.geometry, &next.taps)) return;
+        next.plan = Layout::PlanWindow(t_, next.taps);
+        if (!next.plan.useWindow) return;
+        ChannelRange(tile, &next.cBegin, &next.cEnd);
+        LoadChunk(next, next.cBegin, MinI(next.plan.chunk, next.cEnd - next.cBegin));
+        ahead->plan = next.plan;
+        ahead->loaded = true;
+    }
 
     __aicore__ inline void LoadGrid(const Tile& tile) {
         LocalTensor<T> buf = gridQue_.template AllocTensor<T>();
@@ -1109,21 +1233,36 @@ private:
         combine_.Combine(taps_, out, win, static_cast<uint32_t>(c * plan.channelStride), s0, n, wholeTile);
     }
 
+    __aicore__ inline void LoadChunk(const TileWork& work, int64_t c0, int64_t channels) {
+        LocalTensor<T> load = windowQue_.template AllocTensor<T>();
+        Layout::LoadWindow(t_, xGm_, load, work.geometry, work.plan, c0, channels);
+        windowQue_.EnQue(load);
+    }
+
     // Chunk by chunk (planar windows: a channel each; channel-last: plan.chunk channels), each
-    // window load overlapping the previous chunk's vector work and store.
-    __aicore__ inline void SampleFromWindow(const Tile& tile, const Plan& plan, int64_t cBegin, int64_t cEnd) {
+    // window load overlapping the previous chunk's vector work and store. With `lookAhead` the
+    // next tile's first window load starts before this tile's last chunk is combined
+    // (LookAhead), so that it overlaps that chunk instead of following the next tile's taps.
+    __aicore__ inline void SampleFromWindow(const TileWork& work, bool firstLoaded, bool lookAhead, Ahead* ahead) {
+        const Plan& plan = work.plan;
         int64_t channels = 0;
-        for (int64_t c0 = cBegin; c0 < cEnd; c0 += channels) {
-            channels = MinI(plan.chunk, cEnd - c0);
-            LocalTensor<T> load = windowQue_.template AllocTensor<T>();
-            Layout::LoadWindow(t_, xGm_, load, tile, plan, c0, channels);
-            windowQue_.EnQue(load);
+        for (int64_t c0 = work.cBegin; c0 < work.cEnd; c0 += channels) {
+            channels = MinI(plan.chunk, work.cEnd - c0);
+            if (!(firstLoaded && c0 == work.cBegin)) LoadChunk(work, c0, channels);
+            if (lookAhead && c0 + channels >= work.cEnd) LookAhead(work.index + 1, ahead);
             LocalTensor<T> win = windowQue_.template DeQue<T>();
-            LocalTensor<T> out = outQue_.template AllocTensor<T>();
-            for (int64_t c = 0; c < channels; ++c) CombineLoaded(out[c * slots_], win, plan, c, 0, slots_, true);
+            // the core's last chunk is stored in two halves: only the second half's store follows
+            // the vector work (while the first is combined, the previous chunk's store frees the
+            // other output buffer)
+            const int64_t perStore = work.index == lastTile_ && c0 + channels >= work.cEnd ? (channels + 1) / 2 : channels;
+            for (int64_t s0 = 0; s0 < channels; s0 += perStore) {
+                const int64_t stored = MinI(perStore, channels - s0);
+                LocalTensor<T> out = outQue_.template AllocTensor<T>();
+                for (int64_t c = 0; c < stored; ++c) CombineLoaded(out[c * slots_], win, plan, s0 + c, 0, slots_, true);
+                outQue_.EnQue(out);
+                StoreChunk(work.geometry, c0 + s0, stored);
+            }
             windowQue_.FreeTensor(win);
-            outQue_.EnQue(out);
-            StoreChunk(tile, c0, channels);
         }
     }
 
@@ -1132,12 +1271,14 @@ private:
     // does not fit either, or when the parts' windows would move more than the per-point path's
     // DMAs (a tap row per point, a start-up each: far zoom-outs, nearest), which then runs. A
     // window many times the buffer (a scattered tile's) is not tried: its bands span as much.
-    __aicore__ inline bool SampleInParts(const Tile& tile, const TileTaps& whole, const Plan& wholePlan, int64_t cBegin,
-                                         int64_t cEnd) {
+    __aicore__ inline bool SampleInParts(const TileWork& work) {
         if constexpr (!Layout::kWindowParts) {
             return false;
         } else {
             static_assert(DIMS == 2, "parts are 2-D: the trilinear weights are formed over the whole tile");
+            const Tile& tile = work.geometry;
+            const Plan& wholePlan = work.plan;
+            const int64_t cBegin = work.cBegin, cEnd = work.cEnd;
             if (wholePlan.planeBytes > 2 * kMaxWindowParts * static_cast<int64_t>(t_.windowBufBytes)) return false;
             // the per-point path's DMA bytes: a tap row per point, a start-up per chunk of channels
             const int64_t pointBytes =
@@ -1149,7 +1290,7 @@ private:
                 Plan plans[kMaxWindowParts];
                 bool fit = true;
                 for (int32_t p = 0; p < parts && fit; ++p) {
-                    partTaps[p] = taps_.PartTaps(whole.padSlots, p * n, n);
+                    partTaps[p] = taps_.PartTaps(work.taps.padSlots, p * n, n);
                     plans[p] = Layout::PlanWindow(t_, partTaps[p]);
                     fit = plans[p].useWindow;
                 }
@@ -1183,7 +1324,9 @@ private:
         return MinI(MinI(t_.chunkChannels, cEnd - cBegin), MaxI(1, Layout::MaxPointChannels(t_)));
     }
 
-    __aicore__ inline void SamplePerPoint(const Tile& tile, int64_t cBegin, int64_t cEnd) {
+    __aicore__ inline void SamplePerPoint(const TileWork& work) {
+        const Tile& tile = work.geometry;
+        const int64_t cBegin = work.cBegin, cEnd = work.cEnd;
         const int64_t perChunk = PointChunk(cBegin, cEnd);
         const int64_t lastSlot = t_.flatTiles ? tile.depths * tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
         for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
@@ -1265,6 +1408,7 @@ private:
     AscendC::TBuf<TPosition::VECCALC> pointBuf_;
     AscendC::TBuf<TPosition::VECCALC> maskBuf_;
     GlobalTensor<T> xGm_, gridGm_, yGm_;
+    int64_t first_ = 0, last_ = 0, firstTile_ = 0, lastTile_ = 0;   // this core's units and tiles
     GridSampleTaps<T, MODE, DIMS> taps_;
     GridSampleCombine<T, MODE, DIMS> combine_;
 };

@@ -88,3 +88,83 @@ def test_channel_last_fuzz_matches_nchw():
                               channel_last=True, build=build)
         bits = np.uint16 if want.itemsize == 2 else np.uint32
         assert np.array_equal(want.view(bits), got.view(bits)), (x.shape, g.shape, mode, padding, align, build)
+
+
+@pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("build", ["checked", "fast"])
+def test_tile_changes_overlap_window_loads(build):
+    """2-D channel-last float32: a coarse box of the next tile's taps, from its grid tile, lets its
+    first window load start before the last chunk of the tile before is combined, so a core taking
+    several tiles exposes only its first unit's loads and the store of half its last chunk beside
+    its vector work (without it, a window load at every tile change). Tiles of smooth flow and of scattered taps
+    (the per-point path) then alternate; the result is the NCHW call's, bit for bit, and torch's."""
+    rng = np.random.default_rng(21)
+    ags.set_platform(cores=4, build=build)
+    x = rng.random((2, 16, 64, 64), dtype=np.float32)
+    g = smooth_grid(2, 64, 64, rng)
+    want = ags.grid_sample(x, g, build=build)
+    got = ags.grid_sample(np.ascontiguousarray(x.transpose(0, 2, 3, 1)), g, channel_last=True, build=build)
+    assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
+    if build == "checked":
+        st = ags.last_launch_stats(build)
+        units = 2 * 8 * 2 // 4   # 8-row tiles of 64 columns, 2 groups of 8 channels, over 4 cores
+        for core in st["cores"]:
+            # a pair of GatherMasks splits each of the 4 grid tiles for its taps, another for its
+            # coarse box
+            assert core["busy_by_api"]["V GatherMask"][0] == 2 * (4 + 4)
+            # a store per unit (flat tiles: one DMA for a chunk's channels), the last in two halves
+            assert core["busy_by_api"]["MTE3 DataCopyPad"][0] == units + 1
+            exposed = core["modelled_cycles"] - core["busy_v"]
+            per_unit_dma = (core["busy_mte2"] + core["busy_mte3"]) / units
+            assert exposed < 1.5 * per_unit_dma, (exposed, per_unit_dma)
+    # every other band of 8 rows scattered: window and per-point tiles alternate on each core
+    bands = g.reshape(2, 4, 16, 64, 2)
+    bands[:, :, 8:] = rng.uniform(-1.0, 1.0, bands[:, :, 8:].shape)
+    for mode in ("bilinear", "nearest", "bicubic"):
+        want = ags.grid_sample(x, g, mode, build=build)
+        got = ags.grid_sample(np.ascontiguousarray(x.transpose(0, 2, 3, 1)), g, mode, channel_last=True, build=build)
+        assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), mode
+        if build == "checked":   # the per-point path reads each point's taps with the scalar unit
+            assert ags.last_launch_stats(build)["total"]["scalar_ub_reads"] > 8 * 64 * 8, mode
+        ref = F.grid_sample(torch.from_numpy(x).double(), torch.from_numpy(g).double(), mode=mode,
+                            padding_mode="zeros", align_corners=False).numpy()
+        assert np.abs(got - ref).max() <= 1e-4, mode
+
+
+@pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("build", ["checked", "fast"])
+def test_coarse_box_holds_every_tap(build):
+    """The coarse box of a tile's taps (from the extremes of its grid values) must hold every tap the
+    tile reads: tiles 32 columns wide whose last one has pad slots (masked out of the extremes),
+    flat tiles whose last one ends early, points far outside, infinite and NaN grid values (a NaN
+    extreme gives the box up), every mode and align_corners. The result is the NCHW call's, bit
+    for bit, and torch's."""
+    rng = np.random.default_rng(33)
+    ags.set_platform(cores=4, build=build)
+    for (h, w), (oh, ow) in (((40, 80), (40, 80)), ((37, 64), (45, 64))):
+        x = rng.random((2, 16, h, w), dtype=np.float32)
+        x_last = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
+        g = smooth_grid(2, oh, ow, rng, jitter=2.5)
+        g[0, 5, 7] = (3.5, -2.0)
+        special = g.copy()
+        special[1, 11, 3] = (np.inf, 0.5)
+        special[1, 20, 30] = (-0.2, -np.inf)
+        special[0, 30, 5] = (np.nan, 0.1)
+        special[1, 16, 0] = (0.3, np.nan)   # a tile's first slot
+        for mode, align in itertools.product(["bilinear", "nearest", "bicubic"], [False, True]):
+            for grid in (g, special):
+                want = ags.grid_sample(x, grid, mode, "zeros", align, build=build)
+                got = ags.grid_sample(x_last, grid, mode, "zeros", align, channel_last=True, build=build)
+                assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), (h, w, mode, align)
+            ref = F.grid_sample(torch.from_numpy(x).double(), torch.from_numpy(g).double(), mode=mode,
+                                padding_mode="zeros", align_corners=align).numpy()
+            got = ags.grid_sample(x_last, g, mode, "zeros", align, channel_last=True, build=build)
+            np.testing.assert_allclose(got, ref, rtol=1e-4, atol=1e-4)
+    # the boxes were taken: each splits its grid tile with a pair of GatherMasks, as the taps do
+    # (border padding takes no coarse box)
+    if build == "checked":
+        masks = {}
+        for padding in ("zeros", "border"):
+            ags.grid_sample(x_last, g, "bilinear", padding, False, channel_last=True, build=build)
+            masks[padding] = ags.last_launch_stats(build)["total"]["busy_by_api"]["V GatherMask"][0]
+        assert masks["zeros"] == 2 * masks["border"], masks
