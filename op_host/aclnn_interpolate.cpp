@@ -303,9 +303,11 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
             folded += "; axis " + std::to_string(t.axis) + " reads the input rows of up to " + std::to_string(t.run) +
                       " output rows by one DMA";
         if (t.fuse != 0)
-            folded += "; axes " + std::to_string(t.axis) + " and " + std::to_string(data.passes[i + 1].axis) +
+            folded += "; axes " + std::to_string(data.passes[t.fuse == 1 ? i : i - 1].axis) + " and " +
+                      std::to_string(data.passes[t.fuse == 1 ? i + 1 : i].axis) +
                       " run fused, in " + std::to_string(t.bands) + " band(s) of " + std::to_string(t.chunk) +
-                      " outputs, each input row resized once into a ring of " + std::to_string(t.ring) + " rows";
+                      " outputs, each input row " + (t.fuse == 1 ? "resized" : "loaded") + " once into a ring of " +
+                      std::to_string(t.ring) + " rows";
     }
     *why = std::string(e->x.type->name) + " on the AI Core" + (e->adjoint ? " (InterpolateGrad)" : "") + ": " +
            std::to_string(data.passCount) + " pass(es) over axes [" + order +

@@ -290,19 +290,26 @@ double PlanCycles(const InterpolateTilingData& d, const InterpolatePlatform& pla
     return cycles;
 }
 
-// A core's cycles for a fused plan (the last axis and the rows pass before it at once, kernel
-// FusedPass), with the figures of RowsPassCycles: per unit, the input rows its output rows read,
-// each one DMA of its band's input and per last-axis tap a Gather and a Mul / MulAddDst; per
-// output row a Muls and an Add per rows tap and a store; a unit costs the slowest of the three.
+// A core's cycles for a fused plan (the last axis and the rows pass of the axis before it at once,
+// kernel FusedPass), with the figures of RowsPassCycles: per unit, the input rows its output rows
+// read, each one DMA of its band's input and, last axis first, per last-axis tap a Gather and a Mul /
+// MulAddDst (rows first: a copy into the ring); per output row a Muls and an Add per rows tap (rows
+// first: over the band's input, then the last axis's Gathers) and a store; a unit costs the slowest
+// of the three.
 double FusedCycles(const InterpolateTilingData& d, const InterpolatePlatform& platform) {
     const uint32_t cores = std::max<uint32_t>(platform.coreNum, 1);
-    const InterpolatePassTiling& last = d.passes[0];
-    const InterpolatePassTiling& rows = d.passes[1];
+    const bool rowsFirst = d.passes[1].fuse == 2;
+    const InterpolatePassTiling& last = d.passes[rowsFirst ? 1 : 0];
+    const InterpolatePassTiling& rows = d.passes[rowsFirst ? 0 : 1];
     const double n = last.chunk, repeats = n / 64;
+    const double inRepeats = static_cast<double>(last.inBufBytes) / 256;
     const double ratio = static_cast<double>(rows.inLen) / static_cast<double>(rows.outLen);
     const double inputRows = std::min<double>(static_cast<double>(rows.inLen), rows.taps + std::ceil((rows.run - 1) * ratio));
-    const double perRow = last.taps * (40 + n / 8 + repeats / 0.75);
-    const double perOut = 20 + repeats + (rows.taps - 1) * (40 + repeats + repeats / 0.75);
+    const double resize = last.taps * (40 + n / 8 + repeats / 0.75);
+    const double combine = rowsFirst ? 20 + inRepeats + (rows.taps - 1) * (40 + inRepeats + inRepeats / 0.75)
+                                     : 20 + repeats + (rows.taps - 1) * (40 + repeats + repeats / 0.75);
+    const double perRow = rowsFirst ? 20 + inRepeats : resize;
+    const double perOut = rowsFirst ? combine + resize : combine;
     const double vector = inputRows * perRow + rows.run * perOut;
     const double loadRow = 27 + static_cast<double>(last.inBufBytes) / 10;
     const double load = inputRows * loadRow;
@@ -335,16 +342,20 @@ uint64_t BandInput(const InterpolateProblem& p, const InterpolatePassTiling& las
     return static_cast<uint64_t>(std::min<int64_t>(most, last.inLen));
 }
 
-// The fused variant of a float32 plan of two passes, the last axis then the rows pass of the axis
-// before it over rows of the last axis's output (kernel FusedPass): the last axis's outputs in the
-// bands whose buffers fit the UB and whose FusedCycles are fewest, as many output rows per unit as
-// give each core one unit. False when the plan is not of that form or nothing fits.
+// The fused variant of a float32 plan of two passes, the last axis and the rows pass of the axis
+// before it over rows of the last axis's input or output, in either order (kernel FusedPass): the
+// last axis's outputs in the bands whose buffers fit the UB and whose FusedCycles are fewest, as many
+// output rows per unit as give each core one unit. False when the plan is not of that form or nothing
+// fits.
 bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, InterpolateTilingData* d) {
     if (p.dataKind != 0 || d->passCount != 2) return false;
-    const InterpolatePassTiling& last = d->passes[0];
-    const InterpolatePassTiling& rows = d->passes[1];
-    if (last.kind != kPassLastAxis || rows.kind != kPassRows || rows.axis + 1 != last.axis || rows.inner != last.outLen ||
-        rows.outer * rows.inLen != last.outer || rows.taps > kInterpolateMaxRing)
+    const bool rowsFirst = d->passes[0].kind == kPassRows;
+    const int32_t li = rowsFirst ? 1 : 0, ri = rowsFirst ? 0 : 1;
+    const InterpolatePassTiling& last = d->passes[li];
+    const InterpolatePassTiling& rows = d->passes[ri];
+    if (last.kind != kPassLastAxis || rows.kind != kPassRows || rows.axis + 1 != last.axis ||
+        rows.inner != (rowsFirst ? last.inLen : last.outLen) ||
+        (rowsFirst ? rows.outer * rows.outLen : rows.outer * rows.inLen) != last.outer || rows.taps > kInterpolateMaxRing)
         return false;
     const uint32_t cores = std::max<uint32_t>(platform.coreNum, 1);
     InterpolateTilingData best;
@@ -358,15 +369,18 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
         const uint64_t table = AlignUp(kFusedHeaderBytes + 2 * static_cast<uint64_t>(last.taps) * chunk * 4, 32);
         const uint64_t vec = chunk * 4;
         const uint64_t ring = static_cast<uint64_t>(rows.taps);
-        if (table + static_cast<uint64_t>(rows.tableBufBytes) + 2 * inBuf + 2 * vec + (ring + 1) * vec > platform.ubBytes)
+        // ring slots and the work vector; rows first: slots of band inputs and the combined row
+        const uint64_t slot = rowsFirst ? std::max(inBuf, vec) : vec;
+        const uint64_t slots = ring + (rowsFirst ? 2 : 1);
+        if (table + static_cast<uint64_t>(rows.tableBufBytes) + 2 * inBuf + 2 * vec + slots * slot > platform.ubBytes)
             continue;
         const uint64_t used = (static_cast<uint64_t>(last.outLen) + chunk - 1) / chunk;
         const uint64_t outRows = static_cast<uint64_t>(rows.outer) * static_cast<uint64_t>(rows.outLen);
         const uint64_t run = std::max<uint64_t>(1, std::min<uint64_t>(static_cast<uint64_t>(rows.outLen), (outRows * used + cores - 1) / cores));
         InterpolateTilingData c = *d;
-        InterpolatePassTiling& l = c.passes[0];
-        InterpolatePassTiling& r = c.passes[1];
-        l.fuse = 1;
+        InterpolatePassTiling& l = c.passes[li];
+        InterpolatePassTiling& r = c.passes[ri];
+        l.fuse = rowsFirst ? 2 : 1;
         l.bands = static_cast<int32_t>(used);
         l.ring = static_cast<int32_t>(ring);
         l.chunk = static_cast<int32_t>(chunk);
@@ -374,8 +388,8 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
         l.tableBytes = static_cast<int32_t>(table * used);
         l.inBufBytes = static_cast<int32_t>(inBuf);
         l.outBufBytes = static_cast<int32_t>(vec);
-        l.workBufBytes = static_cast<int32_t>(vec);
-        l.workVectors = static_cast<int32_t>(ring + 1);
+        l.workBufBytes = static_cast<int32_t>(slot);
+        l.workVectors = static_cast<int32_t>(slots);
         l.group = 1;
         l.tableRows = 1;
         r.run = static_cast<int32_t>(run);

@@ -46,17 +46,24 @@ public:
     __aicore__ inline void Process() {
         for (int32_t p = 0; p < t_.passCount; ++p) {
             const InterpolatePassTiling& pass = t_.passes[p];
+            // a rows pass fused with the last axis after it runs in that pass's UB partition
+            const bool rowsFirst = p + 1 < t_.passCount && t_.passes[p + 1].fuse == 2;
+            const InterpolatePassTiling& ub = rowsFirst ? t_.passes[p + 1] : pass;
             // each pass partitions the whole UB its own way; TPipe::Reset releases the previous pass's
             // buffers and event IDs for InitBuffer again (Reset page, atlasascendc_api_07_0113)
-            pipe_.InitBuffer(inQue_, 2, pass.inBufBytes);
-            pipe_.InitBuffer(outQue_, 2, pass.outBufBytes);
-            pipe_.InitBuffer(tableQue_, 1, pass.tableBufBytes);
-            pipe_.InitBuffer(workBuf_, pass.workBufBytes * pass.workVectors);
-            if (pass.fuse != 0 && p + 1 < t_.passCount) {
-                // float32 source and destination only (the tiling fuses nothing else)
+            pipe_.InitBuffer(inQue_, 2, ub.inBufBytes);
+            pipe_.InitBuffer(outQue_, 2, ub.outBufBytes);
+            pipe_.InitBuffer(tableQue_, 1, ub.tableBufBytes);
+            pipe_.InitBuffer(workBuf_, ub.workBufBytes * ub.workVectors);
+            // fused passes: float32 source and destination only (the tiling fuses nothing else)
+            if (rowsFirst) {
+                pipe_.InitBuffer(rowsTableQue_, 1, pass.tableBufBytes);
+                if constexpr (sizeof(T) == 4) FusedPass(t_.passes[p + 1], pass, true);
+                ++p;
+            } else if (pass.fuse == 1 && p + 1 < t_.passCount) {
                 const InterpolatePassTiling& rows = t_.passes[p + 1];
                 pipe_.InitBuffer(rowsTableQue_, 1, rows.tableBufBytes);
-                if constexpr (sizeof(T) == 4) FusedPass(pass, rows);
+                if constexpr (sizeof(T) == 4) FusedPass(pass, rows, false);
                 ++p;
             } else {
                 const bool srcX = pass.srcOffset < 0, dstY = pass.dstOffset < 0;
@@ -322,12 +329,19 @@ private:
     // along the last axis (its band's input elements by one DMA, a Gather and a Mul / MulAddDst per
     // tap) into a ring slot; a row still in the ring is not resized again. The two passes' vector
     // work, the loads and the stores overlap; nothing goes through the workspace.
-    __aicore__ inline void FusedPass(const InterpolatePassTiling& last, const InterpolatePassTiling& rows) {
+    // rowsFirst: the rows pass comes first (fuse 2): the ring holds input rows (their band input, by
+    // one DMA and a copy), each output row is their weighted sum resized along the last axis.
+    __aicore__ inline void FusedPass(const InterpolatePassTiling& last, const InterpolatePassTiling& rows, bool rowsFirst) {
+        const InterpolatePassTiling& first = rowsFirst ? rows : last;
+        const InterpolatePassTiling& second = rowsFirst ? last : rows;
         GlobalTensor<float> src, dst;
-        src.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(last.srcOffset < 0 ? x_ : ws_ + last.srcOffset),
-                           last.outer * last.inLen);
-        dst.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(rows.dstOffset < 0 ? y_ : ws_ + rows.dstOffset),
-                           rows.outer * rows.outLen * rows.inner);
+        src.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(first.srcOffset < 0 ? x_ : ws_ + first.srcOffset),
+                           rows.outer * rows.inLen * (rowsFirst ? rows.inner : last.inLen));
+        dst.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(second.dstOffset < 0 ? y_ : ws_ + second.dstOffset),
+                           rows.outer * rows.outLen * (rowsFirst ? last.outLen : rows.inner));
+        // an input row's elements (of the rows pass's input) and an output row's
+        const int64_t inRow = rowsFirst ? rows.inner : last.inLen;
+        const int64_t outRow = rowsFirst ? last.outLen : rows.inner;
         GlobalTensor<uint8_t> bandGm, rowsGm;
         bandGm.SetGlobalBuffer(ws_ + last.tableOffset, last.tableBytes);
         rowsGm.SetGlobalBuffer(ws_ + rows.tableOffset, rows.tableBytes);
@@ -339,10 +353,10 @@ private:
         const int64_t perBand = rows.outer * runs;
         // the rows pass's table: the output rows of this core's runs when they are all of one band and
         // one o, else all of it
-        const int64_t first = begin % perBand, lastUnit = (end - 1) % perBand;
+        const int64_t firstUnit = begin % perBand, lastUnit = (end - 1) % perBand;
         int64_t jLo = 0, jHi = rows.outLen;
-        if (begin / perBand == (end - 1) / perBand && first / runs == lastUnit / runs) {
-            jLo = first % runs * rows.run;
+        if (begin / perBand == (end - 1) / perBand && firstUnit / runs == lastUnit / runs) {
+            jLo = firstUnit % runs * rows.run;
             jHi = InterpMin(rows.outLen, (lastUnit % runs + 1) * rows.run);
         }
         LocalTensor<uint8_t> rowsTable = rowsTableQue_.template AllocTensor<uint8_t>();
@@ -358,10 +372,11 @@ private:
         rowsTable = rowsTableQue_.template DeQue<uint8_t>();
         const LocalTensor<int32_t> index = rowsTable.template ReinterpretCast<int32_t>();
         const LocalTensor<float> weight = rowsTable[rows.tableBytes / 2].template ReinterpretCast<float>();
-        // ring slots, then the work vector (gathered taps, products)
+        // ring slots, then the work vector (gathered taps, products), then (rows first) the combined row
         const int32_t words = last.workBufBytes / 4;
         const LocalTensor<float> ringBase = workBuf_.template Get<float>();
         const LocalTensor<float> work = ringBase[last.ring * words];
+        const LocalTensor<float> combined = ringBase[(last.ring + 1) * words];
         int64_t ringRow[kInterpolateMaxRing];
         int64_t band = -1, inStart = 0, inCount = 0;
         LocalTensor<uint8_t> bandTable;
@@ -390,6 +405,15 @@ private:
             const int32_t outCount = static_cast<int32_t>(InterpMin(last.chunk, last.outLen - outFirst));
             const int64_t jEnd = InterpMin(rows.outLen, j0 + rows.run);
             for (int64_t j = j0; j < jEnd; ++j) {
+                if (rowsFirst) {
+                    CombineRows(rows, src, index, weight, o, j, inRow, inStart, inCount, ringBase, words, ringRow,
+                                combined, work);
+                    LocalTensor<float> acc = outQue_.template AllocTensor<float>();
+                    ResizeFrom(last, combined, offsets, weights, acc, work);
+                    Store<float>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, outCount,
+                                 DataCopyExtParams(1, static_cast<uint32_t>(outCount * 4), 0, 0, 0));
+                    continue;
+                }
                 // the rows row j reads, into the ring before its output slot is taken (the slot waits for
                 // the store of row j - 2); a ring shorter than their span resizes some again below
                 for (int32_t k = 0; k < rows.taps; ++k) {
@@ -397,7 +421,7 @@ private:
                     const int64_t row = o * rows.inLen + i;
                     const int32_t s = static_cast<int32_t>(i % last.ring);
                     if (ringRow[s] != row) {
-                        ResizeRow(last, src, row * last.inLen + inStart, inCount, offsets, weights, ringBase[s * words], work);
+                        ResizeRow(last, src, row * inRow + inStart, inCount, offsets, weights, ringBase[s * words], work);
                         ringRow[s] = row;
                     }
                 }
@@ -409,7 +433,7 @@ private:
                     const int32_t s = static_cast<int32_t>(i % last.ring);
                     const LocalTensor<float> slot = ringBase[s * words];
                     if (ringRow[s] != row) {
-                        ResizeRow(last, src, row * last.inLen + inStart, inCount, offsets, weights, slot, work);
+                        ResizeRow(last, src, row * inRow + inStart, inCount, offsets, weights, slot, work);
                         ringRow[s] = row;
                     }
                     if (k == 0) {
@@ -419,7 +443,7 @@ private:
                         AscendC::Add(acc, acc, work, last.chunk);
                     }
                 }
-                Store<float>(dst, acc, (o * rows.outLen + j) * rows.inner + outFirst, outCount,
+                Store<float>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, outCount,
                              DataCopyExtParams(1, static_cast<uint32_t>(outCount * 4), 0, 0, 0));
             }
         }
@@ -427,8 +451,7 @@ private:
         rowsTableQue_.FreeTensor(rowsTable);
     }
 
-    // One input row of the last axis (count elements from `at`) by one DMA, resized into `slot`: per
-    // tap a Gather of the band's outputs and a Mul / MulAddDst by the tap's weights.
+    // One input row of the last axis (count elements from `at`) by one DMA, resized into `slot`.
     __aicore__ inline void ResizeRow(const InterpolatePassTiling& last, const GlobalTensor<float>& src, int64_t at,
                                      int64_t count, const LocalTensor<uint32_t>& offsets,
                                      const LocalTensor<float>& weights, const LocalTensor<float>& slot,
@@ -438,17 +461,60 @@ private:
                              DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
         inQue_.EnQue(in);
         in = inQue_.template DeQue<float>();
+        ResizeFrom(last, in, offsets, weights, slot, work);
+        inQue_.FreeTensor(in);
+    }
+
+    // A band of the last axis's outputs from a row of its input in the UB: per tap a Gather of the
+    // band's outputs and a Mul / MulAddDst by the tap's weights.
+    __aicore__ inline void ResizeFrom(const InterpolatePassTiling& last, const LocalTensor<float>& in,
+                                      const LocalTensor<uint32_t>& offsets, const LocalTensor<float>& weights,
+                                      const LocalTensor<float>& out, const LocalTensor<float>& work) {
         const uint32_t n = static_cast<uint32_t>(last.chunk);
         for (int32_t k = 0; k < last.taps; ++k) {
             if (k == 0) {
                 AscendC::Gather(work, in, offsets, 0u, n);
-                AscendC::Mul(slot, work, weights, static_cast<int32_t>(n));
+                AscendC::Mul(out, work, weights, static_cast<int32_t>(n));
             } else {
                 AscendC::Gather(work, in, offsets[k * last.chunk], 0u, n);
-                AscendC::MulAddDst(slot, work, weights[k * last.chunk], static_cast<int32_t>(n));
+                AscendC::MulAddDst(out, work, weights[k * last.chunk], static_cast<int32_t>(n));
             }
         }
-        inQue_.FreeTensor(in);
+    }
+
+    // Rows first: output row j of the rows pass over a band's input elements, into `combined`: its
+    // input rows from the ring (a missing one by one DMA into an input slot and a copy into the ring),
+    // weighted and summed.
+    __aicore__ inline void CombineRows(const InterpolatePassTiling& rows, const GlobalTensor<float>& src,
+                                       const LocalTensor<int32_t>& index, const LocalTensor<float>& weight, int64_t o,
+                                       int64_t j, int64_t inRow, int64_t inStart, int64_t inCount,
+                                       const LocalTensor<float>& ringBase, int32_t words, int64_t* ringRow,
+                                       const LocalTensor<float>& combined, const LocalTensor<float>& work) {
+        const int32_t ring = rows.taps;
+        const int32_t len = static_cast<int32_t>(inCount);
+        for (int32_t k = 0; k < rows.taps; ++k) {
+            const int64_t i = index.GetValue(j * rows.taps + k);
+            const float w = weight.GetValue(j * rows.taps + k);
+            const int64_t row = o * rows.inLen + i;
+            const int32_t s = static_cast<int32_t>(i % ring);
+            const LocalTensor<float> slot = ringBase[s * words];
+            if (ringRow[s] != row) {
+                LocalTensor<float> in = inQue_.template AllocTensor<float>();
+                AscendC::DataCopyPad(in, src[row * inRow + inStart], DataCopyExtParams(1, static_cast<uint32_t>(inCount * 4), 0, 0, 0),
+                                     DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+                inQue_.EnQue(in);
+                in = inQue_.template DeQue<float>();
+                AscendC::Muls(slot, in, 1.0f, len);   // a copy that keeps -0.0 and NaN
+                inQue_.FreeTensor(in);
+                ringRow[s] = row;
+            }
+            if (k == 0) {
+                AscendC::Muls(combined, slot, w, len);
+            } else {
+                AscendC::Muls(work, slot, w, len);
+                AscendC::Add(combined, combined, work, len);
+            }
+        }
     }
 
     // Per unit: `group` whole input rows (one DMA, each row padded to 32 bytes in the UB); per block of

@@ -40,28 +40,33 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
     uint64_t end = sizeof(InterpolateTilingData);
     for (int32_t i = 0; i < d.passCount; ++i) {
         const InterpolatePassTiling& t = d.passes[i];
-        const bool fused = t.fuse != 0, fusedRows = i > 0 && d.passes[i - 1].fuse != 0;
+        // a fused last-axis pass (fuse 1: the rows pass after it, 2: before it)
+        const bool fused = t.fuse != 0;
+        const bool fusedRows = (i > 0 && d.passes[i - 1].fuse == 1) || (i + 1 < d.passCount && d.passes[i + 1].fuse == 2);
+        const int32_t rowsAt = t.fuse == 2 ? i - 1 : i + 1;
         // each pass's UB partition (the kernel resets the pipe between passes; a fused pass holds the
-        // next pass's table too)
+        // rows pass's table too)
         const uint64_t ub = 2ull * t.inBufBytes + 2ull * t.outBufBytes +
                             static_cast<uint64_t>(t.workVectors) * t.workBufBytes + t.tableBufBytes +
-                            (fused ? static_cast<uint64_t>(d.passes[i + 1].tableBufBytes) : 0);
+                            (fused ? static_cast<uint64_t>(d.passes[rowsAt].tableBufBytes) : 0);
         // one work vector, one more to widen a non-float32 source, one more to narrow a non-float32 output;
         // a fused pass: its ring and one
         const int32_t widen = i == 0 && d.dataKind != 0 ? 1 : 0, narrow = i + 1 == d.passCount && d.dataKind != 0 ? 1 : 0;
-        CHECK(t.workVectors == (fused ? t.ring + 1 : 1 + widen + narrow));
+        CHECK(t.workVectors == (fused ? t.ring + t.fuse : 1 + widen + narrow));
         if (fused) {
-            // float32, the last axis then the rows pass of the axis before it over its output rows
-            CHECK(d.dataKind == 0 && i + 1 < d.passCount && t.kind == kPassLastAxis);
-            const InterpolatePassTiling& rows = d.passes[i + 1];
-            CHECK(rows.kind == kPassRows && rows.axis + 1 == t.axis && rows.inner == t.outLen && rows.window == 0);
+            // float32, the last axis and the rows pass of the axis before it over its rows
+            CHECK(d.dataKind == 0 && rowsAt >= 0 && rowsAt < d.passCount && t.kind == kPassLastAxis);
+            const InterpolatePassTiling& rows = d.passes[rowsAt];
+            CHECK(rows.kind == kPassRows && rows.axis + 1 == t.axis && rows.window == 0);
+            CHECK(rows.inner == (t.fuse == 1 ? t.outLen : t.inLen));
             CHECK(t.ring == rows.taps && t.ring <= kInterpolateMaxRing);
             // bands of whole repeats, each band's table one slot, every output in a band
             CHECK(t.chunk % 64 == 0 && t.chunk <= 16320 && t.bands >= 1);
             CHECK(static_cast<int64_t>(t.bands) * t.chunk >= t.outLen && static_cast<int64_t>(t.bands - 1) * t.chunk < t.outLen);
             CHECK(t.tableBytes == t.bands * t.tableBufBytes &&
                   t.tableBufBytes >= kFusedHeaderBytes + 2 * t.taps * t.chunk * 4);
-            CHECK(t.workBufBytes == t.chunk * 4 && t.outBufBytes == t.chunk * 4 && t.inBufBytes <= t.inLen * 4 + 31);
+            CHECK(t.workBufBytes >= t.chunk * 4 && t.outBufBytes == t.chunk * 4 && t.inBufBytes <= t.inLen * 4 + 31);
+            if (t.fuse == 2) CHECK(t.workBufBytes >= t.inBufBytes);
             CHECK(rows.units == t.bands * rows.outer * ((rows.outLen + rows.run - 1) / rows.run));
         }
         CHECK_MSG(ub <= platform.ubBytes, std::to_string(ub) + " > " + std::to_string(platform.ubBytes));
@@ -158,6 +163,18 @@ TEST_CASE("float32: the last axis fused with the rows pass before it, band input
     CHECK(known.fuse == 1 && known.bands > 1);
     // a band of chunk outputs (chunk / 3 positions) reads about half as many positions, and 4 taps
     CHECK(known.inBufBytes <= ((known.chunk / 3 / 2 + 5) * 3 * 4 + 31) / 32 * 32);
+    // NHWC down by 2, 8 taps (antialiased bicubic): H first, each input row loaded once into a ring
+    InterpolateProblem down = Problem({1, 1024, 1024, 3}, {1, 512, 512, 3}, {1, 2}, 8);
+    down.tapLo.assign(4, {});
+    down.tapHi.assign(4, {});
+    for (int64_t w = 0; w < 512; ++w) {
+        down.tapLo[2].push_back(std::max<int64_t>(0, 2 * w - 3));
+        down.tapHi[2].push_back(std::min<int64_t>(1023, 2 * w + 4));
+    }
+    CHECK(ComputeInterpolateTiling(down, platform, &r, &why));
+    CheckInvariants(r, platform);
+    CHECK(r.data.passes[0].axis == 1 && r.data.passes[0].kind == kPassRows && r.data.passes[1].fuse == 2);
+    CHECK(r.data.passes[1].ring == 8 && r.data.passes[0].units == static_cast<int64_t>(r.blockDim));
     // float16 and three passes are not fused
     CHECK(ComputeInterpolateTiling(Problem({1, 512, 512, 3}, {1, 1024, 1024, 3}, {1, 2}, 4, 1), platform, &r, &why));
     CHECK(r.data.passes[0].fuse == 0 && r.data.passes[1].fuse == 0);
