@@ -307,7 +307,7 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
                       std::to_string(data.passes[t.fuse == 1 ? i + 1 : i].axis) +
                       " run fused, in " + std::to_string(t.bands) + " band(s) of " + std::to_string(t.chunk) +
                       " outputs, each input row " + (t.fuse == 1 ? "resized" : "loaded") + " once into a ring of " +
-                      std::to_string(t.ring) + " rows";
+                      std::to_string(t.ring) + " rows, " + std::to_string(t.group) + " tap(s) per Gather";
     }
     *why = std::string(e->x.type->name) + " on the AI Core" + (e->adjoint ? " (InterpolateGrad)" : "") + ": " +
            std::to_string(data.passCount) + " pass(es) over axes [" + order +

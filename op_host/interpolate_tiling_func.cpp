@@ -305,7 +305,8 @@ double FusedCycles(const InterpolateTilingData& d, const InterpolatePlatform& pl
     const double inRepeats = static_cast<double>(last.inBufBytes) / 256;
     const double ratio = static_cast<double>(rows.inLen) / static_cast<double>(rows.outLen);
     const double inputRows = std::min<double>(static_cast<double>(rows.inLen), rows.taps + std::ceil((rows.run - 1) * ratio));
-    const double resize = last.taps * (40 + n / 8 + repeats / 0.75);
+    const double resize = std::ceil(static_cast<double>(last.taps) / last.group) * 20 +
+                          last.taps * (20 + n / 8 + repeats / 0.75);
     const double combine = rowsFirst ? 20 + inRepeats + (rows.taps - 1) * (40 + inRepeats + inRepeats / 0.75)
                                      : 20 + repeats + (rows.taps - 1) * (40 + repeats + repeats / 0.75);
     const double perRow = rowsFirst ? 20 + inRepeats : resize;
@@ -369,11 +370,15 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
         const uint64_t table = AlignUp(kFusedHeaderBytes + 2 * static_cast<uint64_t>(last.taps) * chunk * 4, 32);
         const uint64_t vec = chunk * 4;
         const uint64_t ring = static_cast<uint64_t>(rows.taps);
-        // ring slots and the work vector; rows first: slots of band inputs and the combined row
+        // ring slots (rows first: of band inputs, and the combined row), then the work area: the
+        // Gathers of all taps at once when they fit it (and one Gather's count), else one tap's
         const uint64_t slot = rowsFirst ? std::max(inBuf, vec) : vec;
-        const uint64_t slots = ring + (rowsFirst ? 2 : 1);
-        if (table + static_cast<uint64_t>(rows.tableBufBytes) + 2 * inBuf + 2 * vec + slots * slot > platform.ubBytes)
-            continue;
+        const uint64_t fixed = table + static_cast<uint64_t>(rows.tableBufBytes) + 2 * inBuf + 2 * vec +
+                               (ring + (rowsFirst ? 1 : 0)) * slot;
+        const uint64_t taps = static_cast<uint64_t>(last.taps);
+        uint64_t group = taps * chunk <= 16320 && fixed + AlignUp(taps * vec, slot) <= platform.ubBytes ? taps : 1;
+        const uint64_t slots = ring + (rowsFirst ? 1 : 0) + (group * vec + slot - 1) / slot;
+        if (fixed + (slots - ring - (rowsFirst ? 1 : 0)) * slot > platform.ubBytes) continue;
         const uint64_t used = (static_cast<uint64_t>(last.outLen) + chunk - 1) / chunk;
         const uint64_t outRows = static_cast<uint64_t>(rows.outer) * static_cast<uint64_t>(rows.outLen);
         const uint64_t run = std::max<uint64_t>(1, std::min<uint64_t>(static_cast<uint64_t>(rows.outLen), (outRows * used + cores - 1) / cores));
@@ -390,7 +395,7 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
         l.outBufBytes = static_cast<int32_t>(vec);
         l.workBufBytes = static_cast<int32_t>(slot);
         l.workVectors = static_cast<int32_t>(slots);
-        l.group = 1;
+        l.group = static_cast<int32_t>(group);
         l.tableRows = 1;
         r.run = static_cast<int32_t>(run);
         r.window = 0;

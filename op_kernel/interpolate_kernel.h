@@ -372,11 +372,12 @@ private:
         rowsTable = rowsTableQue_.template DeQue<uint8_t>();
         const LocalTensor<int32_t> index = rowsTable.template ReinterpretCast<int32_t>();
         const LocalTensor<float> weight = rowsTable[rows.tableBytes / 2].template ReinterpretCast<float>();
-        // ring slots, then the work vector (gathered taps, products), then (rows first) the combined row
+        // ring slots, (rows first) the combined row, then the work area (last.group taps gathered at
+        // once, products)
         const int32_t words = last.workBufBytes / 4;
         const LocalTensor<float> ringBase = workBuf_.template Get<float>();
-        const LocalTensor<float> work = ringBase[last.ring * words];
-        const LocalTensor<float> combined = ringBase[(last.ring + 1) * words];
+        const LocalTensor<float> combined = ringBase[last.ring * words];
+        const LocalTensor<float> work = ringBase[(last.ring + (rowsFirst ? 1 : 0)) * words];
         int64_t ringRow[kInterpolateMaxRing];
         int64_t band = -1, inStart = 0, inCount = 0;
         LocalTensor<uint8_t> bandTable;
@@ -465,20 +466,21 @@ private:
         inQue_.FreeTensor(in);
     }
 
-    // A band of the last axis's outputs from a row of its input in the UB: per tap a Gather of the
-    // band's outputs and a Mul / MulAddDst by the tap's weights.
+    // A band of the last axis's outputs from a row of its input in the UB: a Gather of the band's
+    // outputs for every last.group taps (their offsets are consecutive in the table), then per tap a
+    // Mul / MulAddDst by its weights, in tap order.
     __aicore__ inline void ResizeFrom(const InterpolatePassTiling& last, const LocalTensor<float>& in,
                                       const LocalTensor<uint32_t>& offsets, const LocalTensor<float>& weights,
                                       const LocalTensor<float>& out, const LocalTensor<float>& work) {
-        const uint32_t n = static_cast<uint32_t>(last.chunk);
+        const int32_t n = last.chunk;
         for (int32_t k = 0; k < last.taps; ++k) {
-            if (k == 0) {
-                AscendC::Gather(work, in, offsets, 0u, n);
-                AscendC::Mul(out, work, weights, static_cast<int32_t>(n));
-            } else {
-                AscendC::Gather(work, in, offsets[k * last.chunk], 0u, n);
-                AscendC::MulAddDst(out, work, weights[k * last.chunk], static_cast<int32_t>(n));
+            const int32_t g = k % last.group;
+            if (g == 0) {
+                const int32_t taps = static_cast<int32_t>(InterpMin(last.group, last.taps - k));
+                AscendC::Gather(work, in, offsets[k * n], 0u, static_cast<uint32_t>(taps * n));
             }
+            if (k == 0) AscendC::Mul(out, work, weights, n);
+            else AscendC::MulAddDst(out, work[g * n], weights[k * n], n);
         }
     }
 

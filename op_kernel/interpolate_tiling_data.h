@@ -78,7 +78,8 @@ struct InterpolatePassTiling {
     // along the last axis once into a ring of `ring` UB rows, none goes through the workspace. The
     // table holds `bands` band tables of tableBufBytes each: int32 {input start, input count}
     // (elements of a source row) in kFusedHeaderBytes, then uint32 byte offsets [taps][chunk] from
-    // the band's first input element, then float weights [taps][chunk].
+    // the band's first input element, then float weights [taps][chunk]. group: taps one Gather takes
+    // (their offsets are consecutive); the work area after the ring holds group * chunk floats.
     int32_t fuse;
     int32_t bands;
     int32_t ring;

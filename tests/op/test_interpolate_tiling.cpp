@@ -52,7 +52,10 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
         // one work vector, one more to widen a non-float32 source, one more to narrow a non-float32 output;
         // a fused pass: its ring and one
         const int32_t widen = i == 0 && d.dataKind != 0 ? 1 : 0, narrow = i + 1 == d.passCount && d.dataKind != 0 ? 1 : 0;
-        CHECK(t.workVectors == (fused ? t.ring + t.fuse : 1 + widen + narrow));
+        // (a fused pass: its ring, rows first the combined row, and its work area: group taps' Gathers)
+        CHECK(t.workVectors == (fused ? t.ring + t.fuse - 1 + (t.group * t.chunk * 4 + t.workBufBytes - 1) / t.workBufBytes
+                                      : 1 + widen + narrow));
+        if (fused) CHECK((t.group == 1 || t.group == t.taps) && t.group * t.chunk <= 16320);
         if (fused) {
             // float32, the last axis and the rows pass of the axis before it over its rows
             CHECK(d.dataKind == 0 && rowsAt >= 0 && rowsAt < d.passCount && t.kind == kPassLastAxis);
