@@ -4,6 +4,7 @@
 // their backward reach the same plan through op_host/interpolate_plan.h.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -119,6 +120,52 @@ ge::DataType GeType(aclDataType t) {
 // from the tensors and every attribute of the OpDef in its order, and lays the tiling data and
 // each pass's axis table (source indices and weights, computed here once per axis) out as the
 // workspace will hold them. False, with the reason, when the problem goes to the AI CPU.
+// A fused pass's band tables (interpolate_tiling_data.h, fuse): per band of t.chunk outputs, the
+// first and the count of the source row's elements its taps read, and each tap's byte offset from the
+// first; false when a band reads more elements than the kernel's input slot holds.
+bool WriteBandTables(const InterpolatePassTiling& t, const aicpu::AxisTaps& taps, uint8_t* table, std::string* why) {
+    const int64_t channels = t.channels;
+    const std::vector<int64_t> pad = PadIndices(taps.start, taps.index);
+    for (int32_t b = 0; b < t.bands; ++b) {
+        uint8_t* band = table + static_cast<int64_t>(b) * t.tableBufBytes;
+        uint8_t* offsets = band + kFusedHeaderBytes;
+        uint8_t* weights = offsets + static_cast<int64_t>(t.taps) * t.chunk * 4;
+        const int64_t first = static_cast<int64_t>(b) * t.chunk, end = std::min<int64_t>(t.outLen, first + t.chunk);
+        // the element each (output, tap) reads (padded taps: PadIndices)
+        std::vector<int64_t> element(static_cast<size_t>((end - first) * t.taps));
+        std::vector<float> weight(element.size());
+        int64_t lo = INT64_MAX, hi = -1;
+        for (int64_t o = first; o < end; ++o) {
+            const int64_t position = o / channels, channel = o % channels;
+            const int64_t a = taps.start[position], z = taps.start[position + 1];
+            for (int32_t k = 0; k < t.taps; ++k) {
+                const bool real = a + k < z;
+                const int64_t index = real ? taps.index[a + k] : pad[position];
+                const int64_t e = index * channels + channel;
+                element[(o - first) * t.taps + k] = e;
+                weight[(o - first) * t.taps + k] = real ? static_cast<float>(taps.weight[a + k]) : 0.0f;
+                lo = std::min(lo, e);
+                hi = std::max(hi, e);
+            }
+        }
+        if (hi < lo) lo = hi = 0;
+        if ((hi - lo + 1) * 4 > t.inBufBytes) {
+            *why = "a fused band reads " + std::to_string(hi - lo + 1) + " input elements, more than its slot holds";
+            return false;
+        }
+        const int32_t header[2] = {static_cast<int32_t>(lo), static_cast<int32_t>(hi - lo + 1)};
+        std::memcpy(band, header, sizeof(header));
+        for (int64_t o = first; o < end; ++o)
+            for (int32_t k = 0; k < t.taps; ++k) {
+                const int64_t slot = static_cast<int64_t>(k) * t.chunk + (o - first);
+                const uint32_t offset = static_cast<uint32_t>((element[(o - first) * t.taps + k] - lo) * 4);
+                std::memcpy(offsets + slot * 4, &offset, 4);
+                std::memcpy(weights + slot * 4, &weight[(o - first) * t.taps + k], 4);
+            }
+    }
+    return true;
+}
+
 bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std::vector<aicpu::Pass>& passes,
                 std::string* why) {
     if (!e->x.type->aiCore) {
@@ -200,6 +247,10 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         uint8_t* table = e->workspaceImage.data() + t.tableOffset;
         uint8_t* weights = table + t.tableBytes / 2;
         const uint32_t srcBytes = t.srcOffset < 0 ? static_cast<uint32_t>(e->x.type->bytes) : 4u;
+        if (t.fuse != 0) {
+            if (!WriteBandTables(t, taps, table, why)) return false;
+            continue;
+        }
         // last axis: the outputs of the rows one Gather covers (the kernel adds the first one's UB offset
         // as Gather's base)
         const int64_t rowsPerTable = t.kind == kPassRows ? 1 : t.tableRows;
@@ -251,6 +302,12 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         if (t.window > 0)
             folded += "; axis " + std::to_string(t.axis) + " reads the input rows of up to " + std::to_string(t.run) +
                       " output rows by one DMA";
+        if (t.fuse != 0)
+            folded += "; axes " + std::to_string(data.passes[t.fuse == 1 ? i : i - 1].axis) + " and " +
+                      std::to_string(data.passes[t.fuse == 1 ? i + 1 : i].axis) +
+                      " run fused, in " + std::to_string(t.bands) + " band(s) of " + std::to_string(t.chunk) +
+                      " outputs, each input row " + (t.fuse == 1 ? "resized" : "loaded") + " once into a ring of " +
+                      std::to_string(t.ring) + " rows, " + std::to_string(t.group) + " tap(s) per Gather";
     }
     *why = std::string(e->x.type->name) + " on the AI Core" + (e->adjoint ? " (InterpolateGrad)" : "") + ": " +
            std::to_string(data.passCount) + " pass(es) over axes [" + order +

@@ -41,7 +41,18 @@ struct InterpolateProblem {
     std::vector<int64_t> xShape, yShape;  // contiguous tensors
     std::vector<int64_t> axes;            // resized axes, any order
     std::vector<int32_t> taps;            // per dim of x: taps per output of that axis (0: not resized)
+    // Per dim of x (or empty), per output position of that axis: the first and the last input index
+    // its taps read, padded taps included (TapBounds); a fused pass sizes its band inputs by them
+    // (without them, a band reads whole rows).
+    std::vector<std::vector<int64_t>> tapLo, tapHi;
 };
+// The input index a padded tap of each output position reads (a position with fewer taps than the
+// most reads its last real tap again, one without any the last real tap of an earlier position, the
+// first tap of the table at first), from an axis's tap lists (start: per position and one past the
+// last, index: the taps); and each position's first and last index read, padded taps included.
+std::vector<int64_t> PadIndices(const std::vector<int64_t>& start, const std::vector<int64_t>& index);
+void TapBounds(const std::vector<int64_t>& start, const std::vector<int64_t>& index, std::vector<int64_t>* lo,
+               std::vector<int64_t>* hi);
 struct InterpolatePlatform {
     uint32_t coreNum = 48;
     uint64_t ubBytes = 184 * 1024;   // usable by TPipe buffers

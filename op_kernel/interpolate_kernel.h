@@ -7,6 +7,8 @@
 // strided DMA, or chunks of a long row) move by DMA and are combined by Muls / Add in float32.
 // Last-axis pass: a group of whole input rows moves by one DMA; Gather picks every output's k-th tap
 // of a block of rows at once (byte offsets from the table), Mul by the k-th weights, MulAddDst.
+// Fused (float32, the last axis then the axis before it): each input row is resized along the last
+// axis once into a ring of UB rows, which the rows pass combines; no intermediate in the workspace.
 #ifndef INTERPOLATE_KERNEL_H
 #define INTERPOLATE_KERNEL_H
 
@@ -44,17 +46,32 @@ public:
     __aicore__ inline void Process() {
         for (int32_t p = 0; p < t_.passCount; ++p) {
             const InterpolatePassTiling& pass = t_.passes[p];
+            // a rows pass fused with the last axis after it runs in that pass's UB partition
+            const bool rowsFirst = p + 1 < t_.passCount && t_.passes[p + 1].fuse == 2;
+            const InterpolatePassTiling& ub = rowsFirst ? t_.passes[p + 1] : pass;
             // each pass partitions the whole UB its own way; TPipe::Reset releases the previous pass's
             // buffers and event IDs for InitBuffer again (Reset page, atlasascendc_api_07_0113)
-            pipe_.InitBuffer(inQue_, 2, pass.inBufBytes);
-            pipe_.InitBuffer(outQue_, 2, pass.outBufBytes);
-            pipe_.InitBuffer(tableQue_, 1, pass.tableBufBytes);
-            pipe_.InitBuffer(workBuf_, pass.workBufBytes * pass.workVectors);
-            const bool srcX = pass.srcOffset < 0, dstY = pass.dstOffset < 0;
-            if (srcX && dstY) RunPass<T, T>(pass);
-            else if (srcX) RunPass<T, float>(pass);
-            else if (dstY) RunPass<float, T>(pass);
-            else RunPass<float, float>(pass);
+            pipe_.InitBuffer(inQue_, 2, ub.inBufBytes);
+            pipe_.InitBuffer(outQue_, 2, ub.outBufBytes);
+            pipe_.InitBuffer(tableQue_, 1, ub.tableBufBytes);
+            pipe_.InitBuffer(workBuf_, ub.workBufBytes * ub.workVectors);
+            // fused passes: float32 source and destination only (the tiling fuses nothing else)
+            if (rowsFirst) {
+                pipe_.InitBuffer(rowsTableQue_, 1, pass.tableBufBytes);
+                if constexpr (sizeof(T) == 4) FusedPass(t_.passes[p + 1], pass, true);
+                ++p;
+            } else if (pass.fuse == 1 && p + 1 < t_.passCount) {
+                const InterpolatePassTiling& rows = t_.passes[p + 1];
+                pipe_.InitBuffer(rowsTableQue_, 1, rows.tableBufBytes);
+                if constexpr (sizeof(T) == 4) FusedPass(pass, rows, false);
+                ++p;
+            } else {
+                const bool srcX = pass.srcOffset < 0, dstY = pass.dstOffset < 0;
+                if (srcX && dstY) RunPass<T, T>(pass);
+                else if (srcX) RunPass<T, float>(pass);
+                else if (dstY) RunPass<float, T>(pass);
+                else RunPass<float, float>(pass);
+            }
             // the next pass reads what every core wrote. The hard SyncAll (SyncAll page,
             // atlasascendc_api_07_0204): custom-op projects only, block dim <= the AIV cores, and a
             // non-zero tiling workspace (ours holds the tiling data and the axis tables).
@@ -306,6 +323,202 @@ private:
         }
     }
 
+    // The last axis (pass `last`) and the rows pass after it (`rows`) at once. Per unit, `rows.run`
+    // output rows of one o and one band of last.chunk outputs of the last axis: each output row is
+    // rows.taps weighted input rows of the rows pass, each of them an input row of `last` resized
+    // along the last axis (its band's input elements by one DMA, a Gather and a Mul / MulAddDst per
+    // tap) into a ring slot; a row still in the ring is not resized again. The two passes' vector
+    // work, the loads and the stores overlap; nothing goes through the workspace.
+    // rowsFirst: the rows pass comes first (fuse 2): the ring holds input rows (their band input, by
+    // one DMA and a copy), each output row is their weighted sum resized along the last axis.
+    __aicore__ inline void FusedPass(const InterpolatePassTiling& last, const InterpolatePassTiling& rows, bool rowsFirst) {
+        const InterpolatePassTiling& first = rowsFirst ? rows : last;
+        const InterpolatePassTiling& second = rowsFirst ? last : rows;
+        GlobalTensor<float> src, dst;
+        src.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(first.srcOffset < 0 ? x_ : ws_ + first.srcOffset),
+                           rows.outer * rows.inLen * (rowsFirst ? rows.inner : last.inLen));
+        dst.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(second.dstOffset < 0 ? y_ : ws_ + second.dstOffset),
+                           rows.outer * rows.outLen * (rowsFirst ? last.outLen : rows.inner));
+        // an input row's elements (of the rows pass's input) and an output row's
+        const int64_t inRow = rowsFirst ? rows.inner : last.inLen;
+        const int64_t outRow = rowsFirst ? last.outLen : rows.inner;
+        GlobalTensor<uint8_t> bandGm, rowsGm;
+        bandGm.SetGlobalBuffer(ws_ + last.tableOffset, last.tableBytes);
+        rowsGm.SetGlobalBuffer(ws_ + rows.tableOffset, rows.tableBytes);
+        const int64_t core = AscendC::GetBlockIdx();
+        const int64_t begin = core * rows.unitsPerCore;
+        const int64_t end = InterpMin(rows.units, begin + rows.unitsPerCore);
+        if (begin >= end) return;
+        const int64_t runs = (rows.outLen + rows.run - 1) / rows.run;
+        const int64_t perBand = rows.outer * runs;
+        // the rows pass's table: the output rows of this core's runs when they are all of one band and
+        // one o, else all of it
+        const int64_t firstUnit = begin % perBand, lastUnit = (end - 1) % perBand;
+        int64_t jLo = 0, jHi = rows.outLen;
+        if (begin / perBand == (end - 1) / perBand && firstUnit / runs == lastUnit / runs) {
+            jLo = firstUnit % runs * rows.run;
+            jHi = InterpMin(rows.outLen, (lastUnit % runs + 1) * rows.run);
+        }
+        LocalTensor<uint8_t> rowsTable = rowsTableQue_.template AllocTensor<uint8_t>();
+        const int64_t rowBytes = static_cast<int64_t>(rows.taps) * 4;
+        const int64_t from = jLo * rowBytes / 32 * 32;   // the UB side stays 32-byte aligned
+        const uint32_t bytes = static_cast<uint32_t>(jHi * rowBytes - from);
+        for (int32_t h = 0; h < 2; ++h) {   // indices, then weights
+            const int64_t at = from + h * (rows.tableBytes / 2);
+            AscendC::DataCopyPad(rowsTable[static_cast<uint32_t>(at)], rowsGm[at], DataCopyExtParams(1, bytes, 0, 0, 0),
+                                 DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+        }
+        rowsTableQue_.EnQue(rowsTable);
+        rowsTable = rowsTableQue_.template DeQue<uint8_t>();
+        const LocalTensor<int32_t> index = rowsTable.template ReinterpretCast<int32_t>();
+        const LocalTensor<float> weight = rowsTable[rows.tableBytes / 2].template ReinterpretCast<float>();
+        // ring slots, (rows first) the combined row, then the work area (last.group taps gathered at
+        // once, products)
+        const int32_t words = last.workBufBytes / 4;
+        const LocalTensor<float> ringBase = workBuf_.template Get<float>();
+        const LocalTensor<float> combined = ringBase[last.ring * words];
+        const LocalTensor<float> work = ringBase[(last.ring + (rowsFirst ? 1 : 0)) * words];
+        int64_t ringRow[kInterpolateMaxRing];
+        int64_t band = -1, inStart = 0, inCount = 0;
+        LocalTensor<uint8_t> bandTable;
+        for (int64_t u = begin; u < end; ++u) {
+            const int64_t b = u / perBand, rest = u % perBand;
+            const int64_t o = rest / runs, j0 = rest % runs * rows.run;
+            if (b != band) {
+                if (band >= 0) tableQue_.FreeTensor(bandTable);
+                bandTable = tableQue_.template AllocTensor<uint8_t>();
+                AscendC::DataCopyPad(bandTable, bandGm[b * last.tableBufBytes],
+                                     DataCopyExtParams(1, static_cast<uint32_t>(last.tableBufBytes), 0, 0, 0),
+                                     DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+                tableQue_.EnQue(bandTable);
+                bandTable = tableQue_.template DeQue<uint8_t>();
+                InterpWaitPipe<HardEvent::MTE2_S>();   // the scalar unit reads the band's input range
+                const LocalTensor<int32_t> header = bandTable.template ReinterpretCast<int32_t>();
+                inStart = header.GetValue(0);
+                inCount = header.GetValue(1);
+                for (int32_t s = 0; s < last.ring; ++s) ringRow[s] = -1;
+                band = b;
+            }
+            const LocalTensor<uint32_t> offsets = bandTable[kFusedHeaderBytes].template ReinterpretCast<uint32_t>();
+            const LocalTensor<float> weights =
+                bandTable[kFusedHeaderBytes + last.taps * last.chunk * 4].template ReinterpretCast<float>();
+            const int64_t outFirst = b * last.chunk;
+            const int32_t outCount = static_cast<int32_t>(InterpMin(last.chunk, last.outLen - outFirst));
+            const int64_t jEnd = InterpMin(rows.outLen, j0 + rows.run);
+            for (int64_t j = j0; j < jEnd; ++j) {
+                if (rowsFirst) {
+                    CombineRows(rows, src, index, weight, o, j, inRow, inStart, inCount, ringBase, words, ringRow,
+                                combined, work);
+                    LocalTensor<float> acc = outQue_.template AllocTensor<float>();
+                    ResizeFrom(last, combined, offsets, weights, acc, work);
+                    Store<float>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, outCount,
+                                 DataCopyExtParams(1, static_cast<uint32_t>(outCount * 4), 0, 0, 0));
+                    continue;
+                }
+                // the rows row j reads, into the ring before its output slot is taken (the slot waits for
+                // the store of row j - 2); a ring shorter than their span resizes some again below
+                for (int32_t k = 0; k < rows.taps; ++k) {
+                    const int64_t i = index.GetValue(j * rows.taps + k);
+                    const int64_t row = o * rows.inLen + i;
+                    const int32_t s = static_cast<int32_t>(i % last.ring);
+                    if (ringRow[s] != row) {
+                        ResizeRow(last, src, row * inRow + inStart, inCount, offsets, weights, ringBase[s * words], work);
+                        ringRow[s] = row;
+                    }
+                }
+                LocalTensor<float> acc = outQue_.template AllocTensor<float>();
+                for (int32_t k = 0; k < rows.taps; ++k) {
+                    const int64_t i = index.GetValue(j * rows.taps + k);
+                    const float w = weight.GetValue(j * rows.taps + k);
+                    const int64_t row = o * rows.inLen + i;
+                    const int32_t s = static_cast<int32_t>(i % last.ring);
+                    const LocalTensor<float> slot = ringBase[s * words];
+                    if (ringRow[s] != row) {
+                        ResizeRow(last, src, row * inRow + inStart, inCount, offsets, weights, slot, work);
+                        ringRow[s] = row;
+                    }
+                    if (k == 0) {
+                        AscendC::Muls(acc, slot, w, last.chunk);
+                    } else {
+                        AscendC::Muls(work, slot, w, last.chunk);
+                        AscendC::Add(acc, acc, work, last.chunk);
+                    }
+                }
+                Store<float>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, outCount,
+                             DataCopyExtParams(1, static_cast<uint32_t>(outCount * 4), 0, 0, 0));
+            }
+        }
+        if (band >= 0) tableQue_.FreeTensor(bandTable);
+        rowsTableQue_.FreeTensor(rowsTable);
+    }
+
+    // One input row of the last axis (count elements from `at`) by one DMA, resized into `slot`.
+    __aicore__ inline void ResizeRow(const InterpolatePassTiling& last, const GlobalTensor<float>& src, int64_t at,
+                                     int64_t count, const LocalTensor<uint32_t>& offsets,
+                                     const LocalTensor<float>& weights, const LocalTensor<float>& slot,
+                                     const LocalTensor<float>& work) {
+        LocalTensor<float> in = inQue_.template AllocTensor<float>();
+        AscendC::DataCopyPad(in, src[at], DataCopyExtParams(1, static_cast<uint32_t>(count * 4), 0, 0, 0),
+                             DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+        inQue_.EnQue(in);
+        in = inQue_.template DeQue<float>();
+        ResizeFrom(last, in, offsets, weights, slot, work);
+        inQue_.FreeTensor(in);
+    }
+
+    // A band of the last axis's outputs from a row of its input in the UB: a Gather of the band's
+    // outputs for every last.group taps (their offsets are consecutive in the table), then per tap a
+    // Mul / MulAddDst by its weights, in tap order.
+    __aicore__ inline void ResizeFrom(const InterpolatePassTiling& last, const LocalTensor<float>& in,
+                                      const LocalTensor<uint32_t>& offsets, const LocalTensor<float>& weights,
+                                      const LocalTensor<float>& out, const LocalTensor<float>& work) {
+        const int32_t n = last.chunk;
+        for (int32_t k = 0; k < last.taps; ++k) {
+            const int32_t g = k % last.group;
+            if (g == 0) {
+                const int32_t taps = static_cast<int32_t>(InterpMin(last.group, last.taps - k));
+                AscendC::Gather(work, in, offsets[k * n], 0u, static_cast<uint32_t>(taps * n));
+            }
+            if (k == 0) AscendC::Mul(out, work, weights, n);
+            else AscendC::MulAddDst(out, work[g * n], weights[k * n], n);
+        }
+    }
+
+    // Rows first: output row j of the rows pass over a band's input elements, into `combined`: its
+    // input rows from the ring (a missing one by one DMA into an input slot and a copy into the ring),
+    // weighted and summed.
+    __aicore__ inline void CombineRows(const InterpolatePassTiling& rows, const GlobalTensor<float>& src,
+                                       const LocalTensor<int32_t>& index, const LocalTensor<float>& weight, int64_t o,
+                                       int64_t j, int64_t inRow, int64_t inStart, int64_t inCount,
+                                       const LocalTensor<float>& ringBase, int32_t words, int64_t* ringRow,
+                                       const LocalTensor<float>& combined, const LocalTensor<float>& work) {
+        const int32_t ring = rows.taps;
+        const int32_t len = static_cast<int32_t>(inCount);
+        for (int32_t k = 0; k < rows.taps; ++k) {
+            const int64_t i = index.GetValue(j * rows.taps + k);
+            const float w = weight.GetValue(j * rows.taps + k);
+            const int64_t row = o * rows.inLen + i;
+            const int32_t s = static_cast<int32_t>(i % ring);
+            const LocalTensor<float> slot = ringBase[s * words];
+            if (ringRow[s] != row) {
+                LocalTensor<float> in = inQue_.template AllocTensor<float>();
+                AscendC::DataCopyPad(in, src[row * inRow + inStart], DataCopyExtParams(1, static_cast<uint32_t>(inCount * 4), 0, 0, 0),
+                                     DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+                inQue_.EnQue(in);
+                in = inQue_.template DeQue<float>();
+                AscendC::Muls(slot, in, 1.0f, len);   // a copy that keeps -0.0 and NaN
+                inQue_.FreeTensor(in);
+                ringRow[s] = row;
+            }
+            if (k == 0) {
+                AscendC::Muls(combined, slot, w, len);
+            } else {
+                AscendC::Muls(work, slot, w, len);
+                AscendC::Add(combined, combined, work, len);
+            }
+        }
+    }
+
     // Per unit: `group` whole input rows (one DMA, each row padded to 32 bytes in the UB); per block of
     // tableRows rows, Gather picks every output's k-th tap (byte offsets from the table, the block's
     // first row as the base: the table holds tableRows rows, not the group), Mul by the k-th weights,
@@ -416,6 +629,7 @@ private:
     AscendC::TQue<TPosition::VECIN, 2> inQue_;
     AscendC::TQue<TPosition::VECOUT, 2> outQue_;
     AscendC::TQue<TPosition::VECIN, 1> tableQue_;
+    AscendC::TQue<TPosition::VECIN, 1> rowsTableQue_;   // a fused pass's rows table
     AscendC::TBuf<TPosition::VECCALC> workBuf_;
 };
 

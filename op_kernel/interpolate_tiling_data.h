@@ -20,6 +20,8 @@ namespace interp {
 constexpr int32_t kInterpolateMaxPasses = 8;
 constexpr int32_t kPassRows = 0;      // the axis is not the last: rows of `inner` contiguous elements
 constexpr int32_t kPassLastAxis = 1;  // the last axis: whole input rows, taps gathered in the UB
+constexpr int32_t kInterpolateMaxRing = 16;   // UB rows of a fused pass's ring, at most
+constexpr int32_t kFusedHeaderBytes = 32;     // a fused band table's {input start, input count}, padded
 
 // One separable pass: src seen as (outer, inLen, inner), dst as (outer, outLen, inner); output
 // (o, j, :) = sum over k < taps of weight[j][k] * src(o, index[j][k], :).
@@ -67,6 +69,20 @@ struct InterpolatePassTiling {
                              // output accumulates in its output slot)
     int32_t outBufBytes;     // one output chunk, per queue slot
     int32_t tableBufBytes;   // the axis table
+    // fuse 2: the same with the rows pass before this one: per unit, each output row of the rows
+    // pass is combined from a ring of its input rows (each one's band input loaded once) and resized
+    // along the last axis; the UB partition is this pass's (the rows pass's own is unused).
+    // Last axis fused with the rows pass after it (fuse 1; the next pass resizes the axis before this
+    // one, over rows of this pass's output length): per unit, `run` output rows (the rows pass's run)
+    // of one band of `chunk` outputs of the last axis; each input row the rows pass reads is resized
+    // along the last axis once into a ring of `ring` UB rows, none goes through the workspace. The
+    // table holds `bands` band tables of tableBufBytes each: int32 {input start, input count}
+    // (elements of a source row) in kFusedHeaderBytes, then uint32 byte offsets [taps][chunk] from
+    // the band's first input element, then float weights [taps][chunk]. group: taps one Gather takes
+    // (their offsets are consecutive); the work area after the ring holds group * chunk floats.
+    int32_t fuse;
+    int32_t bands;
+    int32_t ring;
 };
 
 // The tiling struct, a standard C++ struct registered in the kernel with REGISTER_TILING_DEFAULT

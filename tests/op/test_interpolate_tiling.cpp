@@ -3,6 +3,7 @@
 // pass kinds, work split, UB partition within the platform's UB, workspace layout, tiling keys; and
 // InterpolateGrad's infer-shape and tiling adapter (the transposed tap counts).
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -39,22 +40,49 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
     uint64_t end = sizeof(InterpolateTilingData);
     for (int32_t i = 0; i < d.passCount; ++i) {
         const InterpolatePassTiling& t = d.passes[i];
-        // each pass's UB partition (the kernel resets the pipe between passes)
-        const uint64_t ub =
-            2ull * t.inBufBytes + 2ull * t.outBufBytes + static_cast<uint64_t>(t.workVectors) * t.workBufBytes + t.tableBufBytes;
-        // one work vector, one more to widen a non-float32 source, one more to narrow a non-float32 output
+        // a fused last-axis pass (fuse 1: the rows pass after it, 2: before it)
+        const bool fused = t.fuse != 0;
+        const bool fusedRows = (i > 0 && d.passes[i - 1].fuse == 1) || (i + 1 < d.passCount && d.passes[i + 1].fuse == 2);
+        const int32_t rowsAt = t.fuse == 2 ? i - 1 : i + 1;
+        // each pass's UB partition (the kernel resets the pipe between passes; a fused pass holds the
+        // rows pass's table too)
+        const uint64_t ub = 2ull * t.inBufBytes + 2ull * t.outBufBytes +
+                            static_cast<uint64_t>(t.workVectors) * t.workBufBytes + t.tableBufBytes +
+                            (fused ? static_cast<uint64_t>(d.passes[rowsAt].tableBufBytes) : 0);
+        // one work vector, one more to widen a non-float32 source, one more to narrow a non-float32 output;
+        // a fused pass: its ring and one
         const int32_t widen = i == 0 && d.dataKind != 0 ? 1 : 0, narrow = i + 1 == d.passCount && d.dataKind != 0 ? 1 : 0;
-        CHECK(t.workVectors == 1 + widen + narrow);
+        // (a fused pass: its ring, rows first the combined row, and its work area: group taps' Gathers)
+        CHECK(t.workVectors == (fused ? t.ring + t.fuse - 1 + (t.group * t.chunk * 4 + t.workBufBytes - 1) / t.workBufBytes
+                                      : 1 + widen + narrow));
+        if (fused) CHECK((t.group == 1 || t.group == t.taps) && t.group * t.chunk <= 16320);
+        if (fused) {
+            // float32, the last axis and the rows pass of the axis before it over its rows
+            CHECK(d.dataKind == 0 && rowsAt >= 0 && rowsAt < d.passCount && t.kind == kPassLastAxis);
+            const InterpolatePassTiling& rows = d.passes[rowsAt];
+            CHECK(rows.kind == kPassRows && rows.axis + 1 == t.axis && rows.window == 0);
+            CHECK(rows.inner == (t.fuse == 1 ? t.outLen : t.inLen));
+            CHECK(t.ring == rows.taps && t.ring <= kInterpolateMaxRing);
+            // bands of whole repeats, each band's table one slot, every output in a band
+            CHECK(t.chunk % 64 == 0 && t.chunk <= 16320 && t.bands >= 1);
+            CHECK(static_cast<int64_t>(t.bands) * t.chunk >= t.outLen && static_cast<int64_t>(t.bands - 1) * t.chunk < t.outLen);
+            CHECK(t.tableBytes == t.bands * t.tableBufBytes &&
+                  t.tableBufBytes >= kFusedHeaderBytes + 2 * t.taps * t.chunk * 4);
+            CHECK(t.workBufBytes >= t.chunk * 4 && t.outBufBytes == t.chunk * 4 && t.inBufBytes <= t.inLen * 4 + 31);
+            if (t.fuse == 2) CHECK(t.workBufBytes >= t.inBufBytes);
+            CHECK(rows.units == t.bands * rows.outer * ((rows.outLen + rows.run - 1) / rows.run));
+        }
         CHECK_MSG(ub <= platform.ubBytes, std::to_string(ub) + " > " + std::to_string(platform.ubBytes));
         CHECK(t.inBufBytes % 32 == 0 && t.outBufBytes % 32 == 0 && t.workBufBytes % 32 == 0 && t.tableBufBytes % 32 == 0);
         CHECK(t.unitsPerCore * r.blockDim >= t.units);
-        CHECK(t.tableBytes <= t.tableBufBytes);
+        CHECK(t.tableBytes <= t.tableBufBytes || (fused && t.tableBytes == t.bands * t.tableBufBytes));
         CHECK(static_cast<uint64_t>(t.tableOffset) >= end);   // tables do not overlap
         end = t.tableOffset + t.tableBytes;
         CHECK((t.srcOffset < 0) == (i == 0));
         CHECK((t.dstOffset < 0) == (i + 1 == d.passCount));
-        if (t.kind == kPassRows) CHECK(t.chunk * 4 <= t.inBufBytes && t.chunk * 4 <= t.workBufBytes);
-        else CHECK(static_cast<int64_t>(t.group) * t.rowPitch <= t.inBufBytes &&
+        if (fusedRows) {
+        } else if (t.kind == kPassRows) CHECK(t.chunk * 4 <= t.inBufBytes && t.chunk * 4 <= t.workBufBytes);
+        else if (!fused) CHECK(static_cast<int64_t>(t.group) * t.rowPitch <= t.inBufBytes &&
                    static_cast<int64_t>(t.group) * t.chunk * 4 <= t.workBufBytes && t.chunk <= 16320 &&
                    t.rowPitch >= t.inLen * (i == 0 ? (d.dataKind == 0 ? 4 : 2) : 4));
         // grouped rows: whole rows of 16n elements, so no DMA block is padded in the UB
@@ -70,7 +98,7 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
             CHECK(t.kind == kPassRows && t.group == 1 && t.window > t.taps);
             CHECK(static_cast<int64_t>(t.window) * ((t.chunk * src + 31) / 32 * 32) <= t.inBufBytes);
             CHECK(t.units == t.outer * ((t.outLen + t.run - 1) / t.run) * t.chunksPerRow);
-        } else {
+        } else if (!fusedRows) {
             CHECK(t.run == 1);
         }
     }
@@ -96,8 +124,8 @@ TEST_CASE("pass order: the order of the fewest estimated cycles, shrinking axes 
     InterpolatePlatform platform;
     InterpolateTilingResult r;
     std::string why;
-    // H shrinks 16x, W grows 4x: H first
-    const InterpolateProblem down = Problem({1, 1, 256, 16}, {1, 1, 16, 64}, {3, 2}, 2);
+    // H shrinks 16x, W grows 4x: H first (float16: float32 runs the two passes fused)
+    const InterpolateProblem down = Problem({1, 1, 256, 16}, {1, 1, 16, 64}, {3, 2}, 2, 1);
     CHECK(ComputeInterpolateTiling(down, platform, &r, &why));
     CHECK(r.data.passCount == 2 && r.data.passes[0].axis == 2 && r.data.passes[1].axis == 3);
     CHECK(r.data.passes[0].kind == kPassRows && r.data.passes[1].kind == kPassLastAxis);
@@ -105,10 +133,56 @@ TEST_CASE("pass order: the order of the fewest estimated cycles, shrinking axes 
     CHECK(PassOrderCycles(down, platform, {2, 3}) < PassOrderCycles(down, platform, {3, 2}));
     CheckInvariants(r, platform);
     // W shrinks: W first
-    const InterpolateProblem wide = Problem({1, 1, 16, 256}, {1, 1, 64, 16}, {2, 3}, 2);
+    const InterpolateProblem wide = Problem({1, 1, 16, 256}, {1, 1, 64, 16}, {2, 3}, 2, 1);
     CHECK(ComputeInterpolateTiling(wide, platform, &r, &why));
     CHECK(r.data.passes[0].axis == 3 && r.data.passes[1].axis == 2);
     CheckInvariants(r, platform);
+}
+
+TEST_CASE("float32: the last axis fused with the rows pass before it, band inputs from the tap bounds") {
+    InterpolatePlatform platform;
+    InterpolateTilingResult r;
+    std::string why;
+    // NHWC, 3 channels, cubic x2: W (folded with its channels) then H, one unit per core
+    InterpolateProblem p = Problem({1, 512, 512, 3}, {1, 1024, 1024, 3}, {1, 2}, 4);
+    CHECK(ComputeInterpolateTiling(p, platform, &r, &why));
+    CheckInvariants(r, platform);
+    CHECK(r.data.passCount == 2 && r.data.passes[0].axis == 2 && r.data.passes[0].fuse == 1);
+    CHECK(r.data.passes[0].channels == 3 && r.data.passes[1].units == static_cast<int64_t>(r.blockDim));
+    // without tap bounds a band reads whole rows
+    const InterpolatePassTiling& unknown = r.data.passes[0];
+    if (unknown.bands > 1) CHECK(unknown.inBufBytes == 512 * 3 * 4);
+    // each output w reads positions floor((w + 0.5) / 2 - 0.5) - 1 .. + 2, clamped
+    p.tapLo.assign(4, {});
+    p.tapHi.assign(4, {});
+    for (int64_t w = 0; w < 1024; ++w) {
+        const int64_t c = static_cast<int64_t>(std::floor((w + 0.5) / 2 - 0.5));
+        p.tapLo[2].push_back(std::max<int64_t>(0, c - 1));
+        p.tapHi[2].push_back(std::min<int64_t>(511, c + 2));
+    }
+    CHECK(ComputeInterpolateTiling(p, platform, &r, &why));
+    CheckInvariants(r, platform);
+    const InterpolatePassTiling& known = r.data.passes[0];
+    CHECK(known.fuse == 1 && known.bands > 1);
+    // a band of chunk outputs (chunk / 3 positions) reads about half as many positions, and 4 taps
+    CHECK(known.inBufBytes <= ((known.chunk / 3 / 2 + 5) * 3 * 4 + 31) / 32 * 32);
+    // NHWC down by 2, 8 taps (antialiased bicubic): H first, each input row loaded once into a ring
+    InterpolateProblem down = Problem({1, 1024, 1024, 3}, {1, 512, 512, 3}, {1, 2}, 8);
+    down.tapLo.assign(4, {});
+    down.tapHi.assign(4, {});
+    for (int64_t w = 0; w < 512; ++w) {
+        down.tapLo[2].push_back(std::max<int64_t>(0, 2 * w - 3));
+        down.tapHi[2].push_back(std::min<int64_t>(1023, 2 * w + 4));
+    }
+    CHECK(ComputeInterpolateTiling(down, platform, &r, &why));
+    CheckInvariants(r, platform);
+    CHECK(r.data.passes[0].axis == 1 && r.data.passes[0].kind == kPassRows && r.data.passes[1].fuse == 2);
+    CHECK(r.data.passes[1].ring == 8 && r.data.passes[0].units == static_cast<int64_t>(r.blockDim));
+    // float16 and three passes are not fused
+    CHECK(ComputeInterpolateTiling(Problem({1, 512, 512, 3}, {1, 1024, 1024, 3}, {1, 2}, 4, 1), platform, &r, &why));
+    CHECK(r.data.passes[0].fuse == 0 && r.data.passes[1].fuse == 0);
+    CHECK(ComputeInterpolateTiling(Problem({2, 40, 50, 3}, {3, 80, 100, 3}, {0, 1, 2}, 2), platform, &r, &why));
+    for (int32_t i = 0; i < r.data.passCount; ++i) CHECK(r.data.passes[i].fuse == 0);
 }
 
 TEST_CASE("work split and UB partition on every platform size; the pass order on any core count") {
@@ -195,7 +269,8 @@ TEST_CASE("a rows pass of long rows reads the input rows of several output rows 
     std::string why;
     // NHWC upscale 1x512x512x3 -> 1024x1024, 4 taps: H, a rows pass of rows of thousands of elements,
     // reads each input row for several output rows; a DMA per tap would read the image 8 times
-    for (int32_t kind : {0, 1}) {
+    // (float32 runs it fused with the W pass)
+    for (int32_t kind : {1, 2}) {
         CHECK(ComputeInterpolateTiling(Problem({1, 512, 512, 3}, {1, 1024, 1024, 3}, {1, 2}, 4, kind), platform, &r, &why));
         bool windowed = false;
         for (int32_t i = 0; i < r.data.passCount; ++i) {
