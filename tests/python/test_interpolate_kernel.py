@@ -487,3 +487,18 @@ def test_npu_model_counts_the_taps_of_a_resize():
     assert npu_model.interpolate_taps(8, 16, mode="nearest") == 1.0
     assert npu_model.interpolate_taps(8, 4, mode="linear") == 2.0
     assert 3.0 < npu_model.interpolate_taps(8, 16, mode="cubic") <= 4.0
+
+
+def test_ai_core_fused_pass_gathers_tap_by_tap_when_its_taps_do_not_fit():
+    """A 32x downscale of 2048-wide rows in bicubic_pillow: 128 taps per output times the band's
+    outputs outgrow one Gather's work area, so the fused pass gathers one tap at a time (its reason
+    says so). Against the float64 reference, with Pillow's cubic coefficient on both sides."""
+    x = _image((1, 3, 64, 2048), seed=5).astype(np.float32)
+    want = interpolate_reference(x.astype(np.float64), [32, 64], [2, 3], mode="bicubic_pillow",
+                                 shape_calculation_mode="sizes", cube_coeff=-0.5)
+    got = ags.interpolate(x, [32, 64], [2, 3], mode="bicubic_pillow", shape_calculation_mode="sizes", cube_coeff=-0.5,
+                          build="checked")
+    info = ags.interpolate_last_path()
+    assert info["path"] == "ai_core" and FUSED.search(info["reason"]), info
+    assert re.search(r"\b1 tap\(s\) per Gather", info["reason"]), info
+    np.testing.assert_allclose(got, want, rtol=0, atol=2e-5)
