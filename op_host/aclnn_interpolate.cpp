@@ -115,11 +115,6 @@ ge::DataType GeType(aclDataType t) {
     return t == ACL_FLOAT ? ge::DT_FLOAT : t == ACL_FLOAT16 ? ge::DT_FLOAT16 : ge::DT_BF16;
 }
 
-// The AI Core kernel where it applies: runs the tiling function of Interpolate (or, for the
-// adjoint, of InterpolateGrad: the same kernel with transposed tables) on a TilingContext built
-// from the tensors and every attribute of the OpDef in its order, and lays the tiling data and
-// each pass's axis table (source indices and weights, computed here once per axis) out as the
-// workspace will hold them. False, with the reason, when the problem goes to the AI CPU.
 // A fused pass's band tables (interpolate_tiling_data.h, fuse): per band of t.chunk outputs, the
 // first and the count of the source row's elements its taps read, and each tap's byte offset from the
 // first; false when a band reads more elements than the kernel's input slot holds.
@@ -166,6 +161,11 @@ bool WriteBandTables(const InterpolatePassTiling& t, const aicpu::AxisTaps& taps
     return true;
 }
 
+// The AI Core kernel where it applies: runs the tiling function of Interpolate (or, for the
+// adjoint, of InterpolateGrad: the same kernel with transposed tables) on a TilingContext built
+// from the tensors and every attribute of the OpDef in its order, and lays the tiling data and
+// each pass's axis table (source indices and weights, computed here once per axis) out as the
+// workspace will hold them. False, with the reason, when the problem goes to the AI CPU.
 bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std::vector<aicpu::Pass>& passes,
                 std::string* why) {
     if (!e->x.type->aiCore) {
@@ -258,18 +258,15 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         // a last-axis pass over rows of (position, channel): output o is channel o % channels of
         // position o / channels, and reads the same channel of each tap's position
         const int64_t channels = t.kind == kPassRows ? 1 : t.channels;
-        // padded taps (weight 0) read the position's last real tap, or the last of an earlier position
-        // (the first of the table at first): rows a window of the rows pass holds anyway
+        // padded taps (weight 0) read PadIndices' rows, which a window of the rows pass holds anyway
+        const std::vector<int64_t> pad = PadIndices(taps.start, taps.index);
         for (int64_t r = 0; r < rowsPerTable; ++r) {
-            int32_t padIndex = taps.index.empty() ? 0 : static_cast<int32_t>(taps.index[0]);
             for (int64_t o = 0; o < t.outLen; ++o) {
                 const int64_t position = o / channels, channel = o % channels;
-                if (taps.start[position + 1] > taps.start[position])
-                    padIndex = static_cast<int32_t>(taps.index[taps.start[position + 1] - 1]);
                 for (int32_t k = 0; k < t.taps; ++k) {
                     const int64_t at = taps.start[position] + k;
                     const bool real = at < taps.start[position + 1];
-                    const int32_t index = real ? static_cast<int32_t>(taps.index[at]) : padIndex;
+                    const int32_t index = static_cast<int32_t>(real ? taps.index[at] : pad[position]);
                     const float w = real ? static_cast<float>(taps.weight[at]) : 0.0f;
                     int64_t slot;
                     if (t.kind == kPassRows) {

@@ -515,13 +515,9 @@ private:
     // floor(the unnormalized grid value g, moved towards `side` by a margin above the rounding of
     // either unit) + offset, clamped into [0, size - 1] (g may be infinite; |g| > 2 is outside).
     __aicore__ inline int64_t TapInImage(float g, int64_t size, int32_t side, int64_t offset) const {
-        const float bounded = g < -2.0f ? -2.0f : (g > 2.0f ? 2.0f : g);
-        const float s = static_cast<float>(size);
-        const float c = t_->alignCorners != 0 ? (bounded + 1.0f) * 0.5f * (s - 1.0f) : ((bounded + 1.0f) * s - 1.0f) * 0.5f;
-        const float moved = c + static_cast<float>(side) * (1e-5f * s + 1e-3f);
-        int64_t tap = static_cast<int64_t>(moved);
-        if (static_cast<float>(tap) > moved) --tap;
-        return MaxI(0, MinI(size - 1, tap + offset));
+        const float c = Unnormalize(CoordClamp(g, -2.0f, 2.0f), size, t_->alignCorners != 0);
+        const float moved = c + static_cast<float>(side) * (1e-5f * static_cast<float>(size) + 1e-3f);
+        return MaxI(0, MinI(size - 1, static_cast<int64_t>(CoordFloor(moved)) + offset));
     }
     __aicore__ static inline float MinF(float a, int64_t b) { return a < float(b) ? a : float(b); }
     __aicore__ static inline float MaxF(float a, float b) { return a > b ? a : b; }

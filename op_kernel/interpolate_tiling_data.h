@@ -69,9 +69,6 @@ struct InterpolatePassTiling {
                              // output accumulates in its output slot)
     int32_t outBufBytes;     // one output chunk, per queue slot
     int32_t tableBufBytes;   // the axis table
-    // fuse 2: the same with the rows pass before this one: per unit, each output row of the rows
-    // pass is combined from a ring of its input rows (each one's band input loaded once) and resized
-    // along the last axis; the UB partition is this pass's (the rows pass's own is unused).
     // Last axis fused with the rows pass after it (fuse 1; the next pass resizes the axis before this
     // one, over rows of this pass's output length): per unit, `run` output rows (the rows pass's run)
     // of one band of `chunk` outputs of the last axis; each input row the rows pass reads is resized
@@ -80,6 +77,9 @@ struct InterpolatePassTiling {
     // (elements of a source row) in kFusedHeaderBytes, then uint32 byte offsets [taps][chunk] from
     // the band's first input element, then float weights [taps][chunk]. group: taps one Gather takes
     // (their offsets are consecutive); the work area after the ring holds group * chunk floats.
+    // fuse 2: the same with the rows pass before this one: per unit, each output row of the rows
+    // pass is combined from a ring of its input rows (each one's band input loaded once) and resized
+    // along the last axis; the UB partition is this pass's (the rows pass's own is unused).
     int32_t fuse;
     int32_t bands;
     int32_t ring;
