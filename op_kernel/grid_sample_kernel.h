@@ -234,10 +234,11 @@ public:
     // A box holding every valid tap of a tile, from its grid tile as loaded, while the tile before
     // is still combined (it reads the offsets, weights and tap vectors; this takes t2 and the
     // gathered vector, which the window path's combine leaves alone in 2-D float32): the extremes
-    // of its grid values (a NaN extreme gives up; zeros padding makes NaN taps invalid),
-    // unnormalized by the scalar unit with a margin for rounding, widened by the taps around a
-    // coordinate and clamped into the image (the taps' validity only shrinks the range). 2-D
-    // float32 and zeros padding; false otherwise.
+    // of its grid values other than NaN (zeros padding makes NaN taps invalid; NaN is replaced
+    // before the reductions, whose NaN behaviour is not documented), unnormalized by the scalar
+    // unit with a margin for rounding, widened by the taps around a coordinate and clamped into the
+    // image (the taps' validity only shrinks the range). 2-D float32 and zeros padding; false
+    // otherwise, and when every value is NaN.
     __aicore__ inline bool CoarseBox(const LocalTensor<T>& raw, const Tile& tile, TileTaps* result) {
         if constexpr (DIMS != 2 || !kFloatIo) {
             return false;
@@ -253,19 +254,22 @@ public:
             uint64_t kept = 0;
             const AscendC::GatherMaskParams params{1, static_cast<uint16_t>(2 * slots_ * 4 / 256), 8, 0};
             constexpr int32_t kY = kRangeAxisStride;
+            const LocalTensor<uint8_t>& keep = scratch.mask;   // the values neither NaN nor in pad slots
             for (int32_t a = 0; a < 2; ++a) {
                 AscendC::GatherMask(values, raw, static_cast<uint8_t>(a + 1), false, 0, params, kept);   // x, y
-                if (masked) AscendC::Select(values, realSlots, values, kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
+                AscendC::Compare(keep, values, values, AscendC::CMPMODE::EQ, slots_);
+                if (masked)
+                    AscendC::And(keep.template ReinterpretCast<uint16_t>(), keep.template ReinterpretCast<uint16_t>(),
+                                 realSlots.template ReinterpretCast<uint16_t>(), slots_ / 16);
+                AscendC::Select(values, keep, values, kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
                 AscendC::ReduceMin(extremes[a * kY + kRangeLo], values, work, count);
-                if (masked) AscendC::Select(values, realSlots, values, -kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
+                AscendC::Select(values, keep, values, -kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
                 AscendC::ReduceMax(extremes[a * kY + kRangeHi], values, work, count);
             }
             WaitPipe<HardEvent::V_S>();
             float g[4];
-            for (int32_t k = 0; k < 4; ++k) {
-                g[k] = extremes.GetValue(k / 2 * kY + (k % 2 == 0 ? kRangeLo : kRangeHi));
-                if (!(g[k] == g[k])) return false;
-            }
+            for (int32_t k = 0; k < 4; ++k) g[k] = extremes.GetValue(k / 2 * kY + (k % 2 == 0 ? kRangeLo : kRangeHi));
+            if (!(g[0] <= g[1] && g[2] <= g[3])) return false;   // no value but NaN
             // taps from floor(c) - 1 (bicubic) to floor(c) + 1 (bilinear, nearest) or + 2 (bicubic)
             const int64_t below = MODE == kBicubic ? 1 : 0, above = MODE == kBicubic ? 2 : 1;
             Box box;

@@ -136,8 +136,8 @@ def test_tile_changes_overlap_window_loads(build):
 def test_coarse_box_holds_every_tap(build):
     """The coarse box of a tile's taps (from the extremes of its grid values) must hold every tap the
     tile reads: tiles 32 columns wide whose last one has pad slots (masked out of the extremes),
-    flat tiles whose last one ends early, points far outside, infinite and NaN grid values (a NaN
-    extreme gives the box up), every mode and align_corners. The result is the NCHW call's, bit
+    flat tiles whose last one ends early, points far outside, infinite and NaN grid values (NaN
+    left out of the extremes), every mode and align_corners. The result is the NCHW call's, bit
     for bit, and torch's."""
     rng = np.random.default_rng(33)
     ags.set_platform(cores=4, build=build)
@@ -168,3 +168,19 @@ def test_coarse_box_holds_every_tap(build):
             ags.grid_sample(x_last, g, "bilinear", padding, False, channel_last=True, build=build)
             masks[padding] = ags.last_launch_stats(build)["total"]["busy_by_api"]["V GatherMask"][0]
         assert masks["zeros"] == 2 * masks["border"], masks
+    # NaN after a tile's extremes: the reductions' NaN behaviour is not documented (the simulator
+    # keeps the elements after the last NaN only), so the box must replace NaN before reducing
+    x = rng.random((2, 16, 40, 80), dtype=np.float32)
+    x_last = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
+    g = smooth_grid(2, 40, 80, rng, jitter=0.5)
+    g[:, :, 1::8, 0] -= 20.0 / 80   # 10 pixels left of their neighbours
+    g[:, 1::2, 1::8, 1] += 8.0 / 40   # 4 pixels down
+    g[:, :, 6::8, 0] = np.nan
+    far = np.where(np.isnan(g), 10.0, g)   # the project's rule: a NaN point is out of bounds
+    for mode in ("bilinear", "nearest", "bicubic"):
+        want = ags.grid_sample(x, g, mode, "zeros", False, build=build)
+        got = ags.grid_sample(x_last, g, mode, "zeros", False, channel_last=True, build=build)
+        assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), mode
+        ref = F.grid_sample(torch.from_numpy(x).double(), torch.from_numpy(far).double(), mode=mode,
+                            padding_mode="zeros", align_corners=False).numpy()
+        np.testing.assert_allclose(got, ref, rtol=1e-4, atol=1e-4)

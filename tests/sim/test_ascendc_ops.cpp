@@ -388,6 +388,44 @@ TEST_CASE("ReduceSum / ReduceMax / ReduceMin") {
     GmFree(gv); GmFree(go);
 }
 
+TEST_CASE("ReduceMax / ReduceMin over NaN: the extreme of the elements after the last NaN") {
+    // the smallest and largest values come before the NaNs: a kernel bounding taps by these
+    // reductions without replacing NaN first would miss them
+    constexpr int n = 100;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::vector<float> v(n);
+    for (int i = 0; i < n; ++i) v[i] = float(i % 10);
+    v[3] = -50.0f;
+    v[5] = 70.0f;
+    v[40] = nan;
+    v[60] = nan;
+    float* gv = GmCopy(v);
+    float* go = static_cast<float*>(GmAlloc(64 * 4));
+    auto kernel = [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECIN> b;
+        pipe.InitBuffer(b, 2048);
+        LocalTensor<float> s = b.Get<float>(), r = s[128], tmp = s[256];
+        GlobalTensor<float> S, O;
+        S.SetGlobalBuffer(gv, n); O.SetGlobalBuffer(go, 64);
+        DataCopyPad(s, S, {1, n * 4, 0, 0, 0}, {false, 0, 0, 0.0f});
+        ReduceMax(r[0], s, tmp, n, true);
+        ReduceMin(r[8], s, tmp, n, false);
+        ReduceMin(r[16], s, tmp, 61, true);   // a NaN last: NaN, at its index
+        DataCopy(O, r, 64);
+    };
+    CHECK_MSG(ICPU_RUN_KF(kernel, 1), ascend_sim::LastLaunchError());
+    uint32_t imax, inan;
+    std::memcpy(&imax, &go[1], 4);
+    std::memcpy(&inan, &go[17], 4);
+    CHECK(go[0] == 9.0f);
+    CHECK(imax == 69);   // the first 9 after index 60
+    CHECK(go[8] == 0.0f);
+    CHECK(std::isnan(go[16]));
+    CHECK(inan == 60);
+    GmFree(gv); GmFree(go);
+}
+
 TEST_CASE("DataCopy strided form (32-byte blocks and gaps)") {
     constexpr int rows = 4, rowFloats = 24, keep = 16;   // copy 16 of every 24 floats
     std::vector<float> src(rows * rowFloats);

@@ -408,10 +408,14 @@ TEST_CASE("Arithmetic, MulAddDst, Duplicate, Gather, reductions and bfloat16 cas
                     std::printf("  op %d a=%a b=%a: float 0x%08x want 0x%08x, half 0x%04x want 0x%04x\n", k, a[i], b[i],
                                 Bits(gf[k * 1008 + i]), Bits(op(k, a[i], b[i])), gh[k * 1008 + i], halfResult(op(k, hp, hq)));
             }
-        float hi = a[0], lo = b[0];
+        // the extreme of the elements after the last NaN (the NaN itself when it is the last)
+        int afterNaN = 0;
+        for (int i = 0; i < n; ++i)
+            if (std::isnan(a[i])) afterNaN = i + 1 < n ? i + 1 : i;
+        float hi = a[afterNaN], lo = b[0];
         for (int i = 0; i < n; ++i) {
             if (Bits(gf[kOps * 1008 + i]) != Bits(a[offsets[i] / 4]) && ++bad <= 8) std::printf("  gather %d\n", i);
-            hi = a[i] > hi ? a[i] : hi;   // element order: a NaN first wins, later ones are ignored
+            if (i >= afterNaN) hi = a[i] > hi ? a[i] : hi;
             lo = b[i] < lo ? b[i] : lo;
             // bfloat16: nearest even, NaN kept quiet, finite values beyond the largest bfloat16 saturate
             const uint32_t x = Bits(a[i]), ax = x & 0x7FFFFFFFu;

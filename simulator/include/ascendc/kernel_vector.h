@@ -904,7 +904,11 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
 // https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/ (ReduceSum/ReduceMax/ReduceMin):
 // dst[0] = the reduction of src[0..count); with calIndex, dst[1] holds the index of the first
 // extreme element as an integer bit pattern. The sum accumulates in float in element order (the
-// hardware's summation order is not modelled).
+// hardware's summation order is not modelled). The pages do not say how ReduceMax / ReduceMin
+// treat NaN: both builds return the extreme of the elements after the last NaN (NaN when the last
+// element is NaN; its index with calIndex), as a running comparison that a NaN resets would. Any
+// bound a kernel takes from a reduction of data that may hold NaN is then wrong, unless the kernel
+// replaces NaN before reducing (a NaN that propagates or is skipped would each hide that).
 namespace detail {
 template <typename T>
 inline void CheckReduce(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
@@ -925,7 +929,22 @@ template <typename T, typename Better>
 inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
                           const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex, Better better) {
     CheckReduce(api, dst, src, sharedTmpBuffer, count, calIndex);
-    const T* s = src.addr_;
+    // the elements after the last NaN (it alone when it is the last element)
+    int32_t start = 0;
+    bool anyNaN = false;
+    for (int32_t i = 0; i < count; ++i) {
+        const float v = float(Calc<T>::In(src.addr_[i]));
+        anyNaN |= v != v;
+    }
+    for (int32_t i = count - 1; anyNaN && i >= 0; --i) {
+        const float v = float(Calc<T>::In(src.addr_[i]));
+        if (v != v) {
+            start = i + 1 < count ? i + 1 : i;
+            break;
+        }
+    }
+    const T* s = src.addr_ + start;
+    count -= start;
     float best = float(Calc<T>::In(s[0]));
     uint32_t idx = 0;
     if (calIndex) {
@@ -934,8 +953,8 @@ inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const Loca
             if (better(v, best)) { best = v; idx = uint32_t(i); }
         }
     } else {
-        // 16 independent running extremes (vectorizable), all seeded with element 0 so that a NaN
-        // there wins and later NaNs are ignored, as in the element-order loop
+        // 16 independent running extremes (vectorizable), all seeded with element 0 (no NaN
+        // follows it)
         constexpr int32_t kLanes = 16;
         float lane[kLanes];
         for (int32_t k = 0; k < kLanes; ++k) lane[k] = best;
@@ -959,7 +978,7 @@ inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const Loca
     dst.addr_[0] = Calc<T>::Out(typename Calc<T>::type(best));
     if (calIndex) {
         using IndexT = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
-        IndexT v = IndexT(idx);
+        IndexT v = IndexT(idx + uint32_t(start));
         std::memcpy(dst.addr_ + 1, &v, sizeof(T));
     }
 }
