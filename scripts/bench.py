@@ -657,17 +657,18 @@ def interp_peer_pillow(x, out_hw, channel_last, name):
 
 def interpolate_npu(x, out_hw, channel_last, attrs):
     """Modelled NPU figures of the checked build's launch: "ours" (None and "path" when the call takes
-    the AI CPU), "roofline" (npu_model.interpolate_roofline, per-axis taps from
-    npu_model.interpolate_taps), "floor" (the HBM floor: input once, output once) and "pipes" (the
-    slowest core's per-pipe cycles)."""
+    the AI CPU), "roofline" (npu_model.interpolate_roofline, per-axis taps and input positions read
+    from npu_model.interpolate_taps / interpolate_reads), "floor" (the HBM floor: the whole input
+    once, the output once) and "pipes" (the slowest core's per-pipe cycles)."""
     axes = [1, 2] if channel_last else [2, 3]
     out = ags.interpolate(x, list(out_hw), axes, shape_calculation_mode="sizes", build="checked", **attrs)
     path = ags.interpolate_last_path()["path"]
     stats = ags.extension("checked").last_launch_stats("interpolate")
     constants = ags.extension("checked").cost_constants()
     taps = {a: npu_model.interpolate_taps(x.shape[a], out.shape[a], **attrs) for a in axes}
+    reads = {a: npu_model.interpolate_reads(x.shape[a], out.shape[a], **attrs) for a in axes}
     figures = {"path": path, "ours": None, "floor": (x.nbytes + out.nbytes) / constants["hbm_bytes_per_s"] * 1e6,
-               "roofline": npu_model.interpolate_roofline(x.shape, out.shape, x.itemsize, taps,
+               "roofline": npu_model.interpolate_roofline(x.shape, out.shape, x.itemsize, taps, reads,
                                                           ags.platform("checked")["aiv_cores"], constants)}
     if path == "ai_core":
         figures["ours"] = stats["modelled_us"]
@@ -756,8 +757,9 @@ def interpolate_main(quick: bool, report: str | None, npu_only: bool = False):
             f"\n\n## NPU, modelled ({npu['soc']}, {npu['aiv_cores']} vector cores)\n\n"
             "Modelled by the simulator's cost model (checked build's launch statistics), not measured. "
             "Roofline: the cost model's own lower bound for the work (ascend_gridsample/npu_model.py "
-            "`interpolate_roofline`, the same constants): the input read once over the modelled MTE2 "
-            "bandwidth, the output written once over MTE3, every core active; per output of each pass one "
+            "`interpolate_roofline`, the same constants): the input the resize reads (the positions "
+            "with a nonzero weight for some output; whole 32-byte blocks along the innermost resized axis) once "
+            "over the modelled MTE2 bandwidth, the output written once over MTE3, every core active; per output of each pass one "
             "multiply-add per tap, and one Gather element per tap on the pass over the innermost resized axis "
             "when fewer than 32 bytes follow it (the taps: nonzero weights per output); the largest binds. "
             "HBM floor: the input read once and the output written once over the nominal HBM bandwidth.\n\n"

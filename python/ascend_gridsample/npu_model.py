@@ -245,27 +245,54 @@ def modelled_backward_us(grad_output, x, grid, mode: str = "bilinear", padding_m
 
 
 # ---- Interpolate -----------------------------------------------------------------------------------
-def interpolate_taps(in_len: int, out_len: int, **attrs) -> float:
-    """The taps one output of a 1-D resize in_len -> out_len needs: the mean count of nonzero weights
-    per output, read off the resize of an identity matrix (float64, the AI CPU path) along its last
-    axis (as axes [2, 3] of a 4-D tensor, the other of unchanged length 1, which every mode takes).
-    `attrs` are ``interpolate``'s (mode, coordinate_transformation_mode, ...). The axis is resized
-    alone: linear's antialias stretch caused by another shrinking axis is not seen."""
+def _axis_weights(in_len: int, out_len: int, **attrs) -> np.ndarray:
+    """The weights of a 1-D resize in_len -> out_len, [input, output]: the resize of an identity
+    matrix (float64, the AI CPU path) along its last axis (as axes [2, 3] of a 4-D tensor, the other
+    of unchanged length 1, which every mode takes). `attrs` are ``interpolate``'s (mode,
+    coordinate_transformation_mode, ...). The axis is resized alone: linear's antialias stretch
+    caused by another shrinking axis is not seen."""
     identity = np.eye(in_len).reshape(1, in_len, 1, in_len)
     weights = _api.interpolate(identity, [1, out_len], [2, 3], shape_calculation_mode="sizes", **attrs)
-    return np.count_nonzero(weights) / out_len
+    return weights.reshape(in_len, out_len)
 
 
-def interpolate_roofline(in_shape, out_shape, itemsize: int, taps: dict, cores: int, constants: dict) -> dict:
+def interpolate_taps(in_len: int, out_len: int, **attrs) -> float:
+    """The taps one output of a 1-D resize in_len -> out_len needs: the mean count of nonzero weights
+    per output (`_axis_weights`)."""
+    return np.count_nonzero(_axis_weights(in_len, out_len, **attrs)) / out_len
+
+
+def interpolate_reads(in_len: int, out_len: int, **attrs) -> np.ndarray:
+    """The input positions a 1-D resize in_len -> out_len reads, ascending: those with a nonzero
+    weight for some output (`_axis_weights`; a nearest or cubic downscale skips some)."""
+    return np.flatnonzero(_axis_weights(in_len, out_len, **attrs).any(axis=1))
+
+
+def _read_fraction(positions: np.ndarray, length: int, position_bytes: int, block_bytes: int) -> float:
+    """The fraction of an axis's bytes a DMA must move to read `positions` of its `length`, each
+    `position_bytes` long and back to back: the blocks of `block_bytes` they touch (a DMA moves whole
+    32-byte blocks, kDmaBlockRound), at most the whole axis."""
+    first = positions * position_bytes // block_bytes
+    last = ((positions + 1) * position_bytes - 1) // block_bytes
+    touched = set()
+    for a, b in zip(first.tolist(), last.tolist()):
+        touched.update(range(a, b + 1))
+    return min(1.0, len(touched) * block_bytes / (length * position_bytes))
+
+
+def interpolate_roofline(in_shape, out_shape, itemsize: int, taps: dict, reads: dict, cores: int,
+                         constants: dict) -> dict:
     """The cost model's own lower bound for an Interpolate launch (modelled, cycles and us), per pipe,
     with every core active; the pipes run in parallel, so the bound is the largest of:
-    - "mte2": the input read once over the modelled GM->UB bandwidth per core, plus the MTE2 start-up;
+    - "mte2": the input the resize reads (`reads`: per resized axis, the positions read,
+      `interpolate_reads`; whole 32-byte blocks of the innermost one) once over the modelled GM->UB
+      bandwidth per core, plus the MTE2 start-up;
     - "mte3": the output written once over the modelled UB->GM bandwidth, plus the MTE3 start-up;
     - "vector": one separable pass per resized axis, in the order with the least vector work: per
       output of a pass, one float32 multiply-add per tap (tensor-tensor rate; none for one tap) and,
       on the pass over the innermost resized axis when the elements after it are less than a 32-byte
       block of float32 (the last axis; W of channel-last input with fewer than 8 channels), one Gather
-      element per tap; float16 / bfloat16: one Cast of the input and one of the output.
+      element per tap; float16 / bfloat16: one Cast of the input read and one of the output.
     `taps`: the resized axes, each with its taps per output (`interpolate_taps`). Returns the bounds
     in cycles, "binds" (the largest), "cycles" and "us"."""
     from itertools import permutations
@@ -273,6 +300,9 @@ def interpolate_roofline(in_shape, out_shape, itemsize: int, taps: dict, cores: 
     lanes32 = c["vector_repeat_bytes"] / 4
     in_elems, out_elems = int(np.prod(in_shape)), int(np.prod(out_shape))
     innermost = max(taps)
+    read_elems = in_elems * float(np.prod([len(reads[a]) / in_shape[a] for a in taps if a != innermost]))
+    read_elems *= _read_fraction(reads[innermost], in_shape[innermost],
+                                 int(np.prod(in_shape[innermost + 1:])) * itemsize, c["dma_block_round"])
     gathers_needed = int(np.prod(in_shape[innermost + 1:])) * 4 < 32
 
     def vector_work(order):
@@ -288,11 +318,11 @@ def interpolate_roofline(in_shape, out_shape, itemsize: int, taps: dict, cores: 
 
     vector = min(vector_work(order) for order in permutations(taps))
     if itemsize != 4:
-        vector += (in_elems + out_elems) / cores / lanes32 / c["vector_repeats_per_cycle"]
+        vector += (read_elems + out_elems) / cores / lanes32 / c["vector_repeats_per_cycle"]
     mte2_bw = c["mte2_bytes_per_cycle_base"] + c["mte2_bytes_per_cycle_shared"] / cores
     mte3_bw = c["mte3_bytes_per_cycle_base"] + c["mte3_bytes_per_cycle_shared"] / cores
     bounds = {
-        "mte2": in_elems * itemsize / cores / mte2_bw + c["mte2_kernel_startup"],
+        "mte2": read_elems * itemsize / cores / mte2_bw + c["mte2_kernel_startup"],
         "mte3": out_elems * itemsize / cores / mte3_bw + c["mte3_kernel_startup"],
         "vector": vector,
     }

@@ -475,6 +475,7 @@ py::dict CostConstants() {
     d["mte3_instr_overhead"] = c::kStoreOverhead;
     d["mte2_kernel_startup"] = c::kMte2KernelStartup;
     d["mte3_kernel_startup"] = c::kMte3KernelStartup;
+    d["dma_block_round"] = c::kDmaBlockRound;
     d["vector_issue_cycles"] = c::kVecIssue;
     d["vector_repeats_per_cycle"] = c::kUnaryRepeatsPerCycle;
     d["vector_binary_repeats_per_cycle"] = c::kBinaryRepeatsPerCycle;

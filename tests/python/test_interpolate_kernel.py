@@ -489,6 +489,29 @@ def test_npu_model_counts_the_taps_of_a_resize():
     assert 3.0 < npu_model.interpolate_taps(8, 16, mode="cubic") <= 4.0
 
 
+def test_npu_model_counts_the_inputs_a_resize_reads():
+    """The roofline's input bytes: a nearest 4x downscale reads one input in four (half_pixel puts
+    output o at input 4o + 1.5, round_prefer_floor takes 4o + 1); a linear 2x downscale and an
+    upscale of any mode read every input. Along the innermost resized axis a DMA moves whole 32-byte
+    blocks: skipping 4-byte floats saves nothing, skipping 32-byte pixels (8 channels) does."""
+    from ascend_gridsample import npu_model
+    assert npu_model.interpolate_reads(16, 4, mode="nearest").tolist() == [1, 5, 9, 13]
+    assert len(npu_model.interpolate_reads(8, 4, mode="linear")) == 8
+    assert len(npu_model.interpolate_reads(8, 16, mode="nearest")) == 8
+    assert len(npu_model.interpolate_reads(8, 16, mode="cubic")) == 8
+    constants = ags.extension("checked").cost_constants()
+    bw = constants["mte2_bytes_per_cycle_base"] + constants["mte2_bytes_per_cycle_shared"] / 48
+
+    def mte2_bytes(in_shape, out_shape, axes):
+        taps = {a: npu_model.interpolate_taps(in_shape[a], out_shape[a], mode="nearest") for a in axes}
+        reads = {a: npu_model.interpolate_reads(in_shape[a], out_shape[a], mode="nearest") for a in axes}
+        bound = npu_model.interpolate_roofline(in_shape, out_shape, 4, taps, reads, 48, constants)
+        return (bound["mte2"] - constants["mte2_kernel_startup"]) * 48 * bw
+
+    assert mte2_bytes((1, 1, 64, 64), (1, 1, 16, 16), [2, 3]) == pytest.approx(64 * 64 * 4 / 4)
+    assert mte2_bytes((1, 64, 64, 8), (1, 16, 16, 8), [1, 2]) == pytest.approx(64 * 64 * 8 * 4 / 16)
+
+
 def test_ai_core_fused_pass_gathers_tap_by_tap_when_its_taps_do_not_fit():
     """A 32x downscale of 2048-wide rows in bicubic_pillow: 128 taps per output times the band's
     outputs outgrow one Gather's work area, so the fused pass gathers one tap at a time (its reason
