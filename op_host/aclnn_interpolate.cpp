@@ -117,14 +117,15 @@ ge::DataType GeType(aclDataType t) {
 
 // A fused pass's band tables (interpolate_tiling_data.h, fuse): per band of t.chunk outputs, the
 // first and the count of the source row's elements its taps read, and each tap's byte offset from the
-// first; false when a band reads more elements than the kernel's input slot holds.
+// first, for each of t.planes planes (their blocks each padded to 32 bytes); false when a band reads
+// more elements than the kernel's input slot holds.
 bool WriteBandTables(const InterpolatePassTiling& t, const aicpu::AxisTaps& taps, uint8_t* table, std::string* why) {
     const int64_t channels = t.channels;
     const std::vector<int64_t> pad = PadIndices(taps.start, taps.index);
     for (int32_t b = 0; b < t.bands; ++b) {
         uint8_t* band = table + static_cast<int64_t>(b) * t.tableBufBytes;
         uint8_t* offsets = band + kFusedHeaderBytes;
-        uint8_t* weights = offsets + static_cast<int64_t>(t.taps) * t.chunk * 4;
+        uint8_t* weights = offsets + static_cast<int64_t>(t.taps) * t.planes * t.chunk * 4;
         const int64_t first = static_cast<int64_t>(b) * t.chunk, end = std::min<int64_t>(t.outLen, first + t.chunk);
         // the element each (output, tap) reads (padded taps: PadIndices)
         std::vector<int64_t> element(static_cast<size_t>((end - first) * t.taps));
@@ -144,19 +145,24 @@ bool WriteBandTables(const InterpolatePassTiling& t, const aicpu::AxisTaps& taps
             }
         }
         if (hi < lo) lo = hi = 0;
-        if ((hi - lo + 1) * 4 > t.inBufBytes) {
-            *why = "a fused band reads " + std::to_string(hi - lo + 1) + " input elements, more than its slot holds";
+        // each plane's band input is a block of the kernel's DMA, padded to 32 bytes in the UB
+        const int64_t pitch = (hi - lo + 1 + 7) / 8 * 8;
+        if (t.planes * pitch * 4 > t.inBufBytes) {
+            *why = "a fused band reads " + std::to_string(hi - lo + 1) + " input elements of each of " +
+                   std::to_string(t.planes) + " plane(s), more than its slot holds";
             return false;
         }
         const int32_t header[2] = {static_cast<int32_t>(lo), static_cast<int32_t>(hi - lo + 1)};
         std::memcpy(band, header, sizeof(header));
-        for (int64_t o = first; o < end; ++o)
-            for (int32_t k = 0; k < t.taps; ++k) {
-                const int64_t slot = static_cast<int64_t>(k) * t.chunk + (o - first);
-                const uint32_t offset = static_cast<uint32_t>((element[(o - first) * t.taps + k] - lo) * 4);
-                std::memcpy(offsets + slot * 4, &offset, 4);
-                std::memcpy(weights + slot * 4, &weight[(o - first) * t.taps + k], 4);
-            }
+        const int64_t n = static_cast<int64_t>(t.planes) * t.chunk;   // the outputs of a row of every plane
+        for (int64_t p = 0; p < t.planes; ++p)
+            for (int64_t o = first; o < end; ++o)
+                for (int32_t k = 0; k < t.taps; ++k) {
+                    const int64_t slot = static_cast<int64_t>(k) * n + p * t.chunk + (o - first);
+                    const uint32_t offset = static_cast<uint32_t>((p * pitch + element[(o - first) * t.taps + k] - lo) * 4);
+                    std::memcpy(offsets + slot * 4, &offset, 4);
+                    std::memcpy(weights + slot * 4, &weight[(o - first) * t.taps + k], 4);
+                }
     }
     return true;
 }
@@ -303,7 +309,8 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
             folded += "; axes " + std::to_string(data.passes[t.fuse == 1 ? i : i - 1].axis) + " and " +
                       std::to_string(data.passes[t.fuse == 1 ? i + 1 : i].axis) +
                       " run fused, in " + std::to_string(t.bands) + " band(s) of " + std::to_string(t.chunk) +
-                      " outputs, each input row " + (t.fuse == 1 ? "resized" : "loaded") + " once into a ring of " +
+                      " outputs, " + std::to_string(t.planes) + " plane(s) at once, each input row " +
+                      (t.fuse == 1 ? "resized" : "loaded") + " once into a ring of " +
                       std::to_string(t.ring) + " rows, " + std::to_string(t.group) + " tap(s) per Gather";
     }
     *why = std::string(e->x.type->name) + " on the AI Core" + (e->adjoint ? " (InterpolateGrad)" : "") + ": " +

@@ -25,6 +25,8 @@ uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
 // Bounds that keep every product of the tiling (elements x taps x bytes) far inside 64 bits.
 constexpr uint64_t kMaxKernelElements = 1ull << 48;
+// A Gather's repeat count is 8 bits of 64 offsets: at most 16320 outputs.
+constexpr uint64_t kMaxVectorCount = 16320;
 constexpr int64_t kMaxKernelTaps = 1 << 16;
 // The core count the pass order is chosen for (Atlas A2's vector cores, docs/performance.md).
 constexpr uint32_t kOrderCores = 48;
@@ -186,9 +188,8 @@ bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform,
                     const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
                     const uint64_t spread = (static_cast<uint64_t>(s.outer) + cores - 1) / cores;
                     uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, 4095}));
-                    // a Gather's repeat count is 8 bits of 64 offsets: at most 16320 outputs
-                    if (!rowTables) group = std::max<uint64_t>(1, std::min<uint64_t>(group, 16320 / outPad));
-                    if (outPad > 16320) ok = false;
+                    if (!rowTables) group = std::max<uint64_t>(1, std::min<uint64_t>(group, kMaxVectorCount / outPad));
+                    if (outPad > kMaxVectorCount) ok = false;
                     t.chunk = static_cast<int32_t>(outPad);
                     t.chunksPerRow = 1;
                     t.group = static_cast<int32_t>(group);
@@ -301,7 +302,7 @@ double FusedCycles(const InterpolateTilingData& d, const InterpolatePlatform& pl
     const bool rowsFirst = d.passes[1].fuse == 2;
     const InterpolatePassTiling& last = d.passes[rowsFirst ? 1 : 0];
     const InterpolatePassTiling& rows = d.passes[rowsFirst ? 0 : 1];
-    const double n = last.chunk, repeats = n / 64;
+    const double n = static_cast<double>(last.planes) * last.chunk, repeats = n / 64;
     const double inRepeats = static_cast<double>(last.inBufBytes) / 256;
     const double ratio = static_cast<double>(rows.inLen) / static_cast<double>(rows.outLen);
     const double inputRows = std::min<double>(static_cast<double>(rows.inLen), rows.taps + std::ceil((rows.run - 1) * ratio));
@@ -345,9 +346,10 @@ uint64_t BandInput(const InterpolateProblem& p, const InterpolatePassTiling& las
 
 // The fused variant of a float32 plan of two passes, the last axis and the rows pass of the axis
 // before it over rows of the last axis's input or output, in either order (kernel FusedPass): the
-// last axis's outputs in the bands whose buffers fit the UB and whose FusedCycles are fewest, as many
-// output rows per unit as give each core one unit. False when the plan is not of that form or nothing
-// fits.
+// last axis's outputs in bands, and the planes (consecutive o, a divisor of outer) a unit takes at
+// once, whose buffers fit the UB and whose FusedCycles are fewest (short rows of many planes: a
+// vector instruction over several planes' rows instead of one each), as many output rows per unit
+// as give each core one unit. False when the plan is not of that form or nothing fits.
 bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, InterpolateTilingData* d) {
     if (p.dataKind != 0 || d->passCount != 2) return false;
     const bool rowsFirst = d->passes[0].kind == kPassRows;
@@ -361,52 +363,70 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
     const uint32_t cores = std::max<uint32_t>(platform.coreNum, 1);
     InterpolateTilingData best;
     double bestCycles = HUGE_VAL;
+    const uint64_t outer = static_cast<uint64_t>(rows.outer);
+    // several planes a unit: a DMA's blocks a plane apart (strides of 32 bits)
+    const uint64_t planeBytes = 4 * std::max(static_cast<uint64_t>(rows.inLen) * (rowsFirst ? rows.inner : last.inLen),
+                                             static_cast<uint64_t>(rows.outLen) * (rowsFirst ? last.outLen : rows.inner));
+    const uint64_t maxPlanes = planeBytes <= UINT32_MAX ? 64 : 1;
     for (uint64_t bands = 1; bands <= 64; ++bands) {
-        const uint64_t chunk = AlignUp((static_cast<uint64_t>(last.outLen) + bands - 1) / bands, 64);
-        if (chunk > 16320 || (bands > 1 && (bands - 1) * chunk >= static_cast<uint64_t>(last.outLen))) continue;
-        // the most input elements a band reads (whole rows when the taps are not known)
-        const uint64_t inElems = BandInput(p, last, chunk);
-        const uint64_t inBuf = AlignUp(inElems * 4, 32);
-        const uint64_t table = AlignUp(kFusedHeaderBytes + 2 * static_cast<uint64_t>(last.taps) * chunk * 4, 32);
-        const uint64_t vec = chunk * 4;
-        const uint64_t ring = static_cast<uint64_t>(rows.taps);
-        // ring slots (rows first: of band inputs, and the combined row), then the work area: the
-        // Gathers of all taps at once when they fit it (and one Gather's count), else one tap's
-        const uint64_t slot = rowsFirst ? std::max(inBuf, vec) : vec;
-        const uint64_t fixed = table + static_cast<uint64_t>(rows.tableBufBytes) + 2 * inBuf + 2 * vec +
-                               (ring + (rowsFirst ? 1 : 0)) * slot;
-        const uint64_t taps = static_cast<uint64_t>(last.taps);
-        uint64_t group = taps * chunk <= 16320 && fixed + AlignUp(taps * vec, slot) <= platform.ubBytes ? taps : 1;
-        const uint64_t slots = ring + (rowsFirst ? 1 : 0) + (group * vec + slot - 1) / slot;
-        if (fixed + (slots - ring - (rowsFirst ? 1 : 0)) * slot > platform.ubBytes) continue;
-        const uint64_t used = (static_cast<uint64_t>(last.outLen) + chunk - 1) / chunk;
-        const uint64_t outRows = static_cast<uint64_t>(rows.outer) * static_cast<uint64_t>(rows.outLen);
-        const uint64_t run = std::max<uint64_t>(1, std::min<uint64_t>(static_cast<uint64_t>(rows.outLen), (outRows * used + cores - 1) / cores));
-        InterpolateTilingData c = *d;
-        InterpolatePassTiling& l = c.passes[li];
-        InterpolatePassTiling& r = c.passes[ri];
-        l.fuse = rowsFirst ? 2 : 1;
-        l.bands = static_cast<int32_t>(used);
-        l.ring = static_cast<int32_t>(ring);
-        l.chunk = static_cast<int32_t>(chunk);
-        l.tableBufBytes = static_cast<int32_t>(table);
-        l.tableBytes = static_cast<int32_t>(table * used);
-        l.inBufBytes = static_cast<int32_t>(inBuf);
-        l.outBufBytes = static_cast<int32_t>(vec);
-        l.workBufBytes = static_cast<int32_t>(slot);
-        l.workVectors = static_cast<int32_t>(slots);
-        l.group = static_cast<int32_t>(group);
-        l.tableRows = 1;
-        r.run = static_cast<int32_t>(run);
-        r.window = 0;
-        r.chunk = static_cast<int32_t>(chunk);
-        r.chunksPerRow = 1;
-        r.group = 1;
-        r.units = static_cast<int64_t>(used) * r.outer * ((r.outLen + r.run - 1) / r.run);
-        const double cycles = FusedCycles(c, platform);
-        if (cycles < bestCycles) {
-            bestCycles = cycles;
-            best = c;
+        for (uint64_t planes = 1; planes <= maxPlanes; planes *= 2) {
+            const uint64_t chunk = AlignUp((static_cast<uint64_t>(last.outLen) + bands - 1) / bands, 64);
+            if (chunk * planes > kMaxVectorCount || (bands > 1 && (bands - 1) * chunk >= static_cast<uint64_t>(last.outLen)) ||
+                outer % planes != 0)
+                continue;
+            // the most input elements a band reads (whole rows when the taps are not known), per plane
+            const uint64_t inElems = BandInput(p, last, chunk);
+            const uint64_t inBuf = planes * AlignUp(inElems * 4, 32);
+            const uint64_t table = AlignUp(kFusedHeaderBytes + 2 * static_cast<uint64_t>(last.taps) * planes * chunk * 4, 32);
+            const uint64_t vec = planes * chunk * 4;
+            const uint64_t ring = static_cast<uint64_t>(rows.taps);
+            // ring slots (rows first: of band inputs, and the combined row), then the work area: the
+            // Gathers of all taps at once when they fit it (and one Gather's count), else one tap's
+            const uint64_t slot = rowsFirst ? std::max(inBuf, vec) : vec;
+            const uint64_t fixed = table + static_cast<uint64_t>(rows.tableBufBytes) + 2 * inBuf + 2 * vec +
+                                   (ring + (rowsFirst ? 1 : 0)) * slot;
+            const uint64_t taps = static_cast<uint64_t>(last.taps);
+            uint64_t group = taps * vec / 4 <= kMaxVectorCount && fixed + AlignUp(taps * vec, slot) <= platform.ubBytes ? taps : 1;
+            const uint64_t slots = ring + (rowsFirst ? 1 : 0) + (group * vec + slot - 1) / slot;
+            if (fixed + (slots - ring - (rowsFirst ? 1 : 0)) * slot > platform.ubBytes) continue;
+            const uint64_t used = (static_cast<uint64_t>(last.outLen) + chunk - 1) / chunk;
+            const uint64_t outLen = static_cast<uint64_t>(rows.outLen);
+            const uint64_t outRows = outer / planes * outLen;
+            // output rows per unit: as many as give each core one unit, or fewer, an output row's planes
+            // in up to 16 runs (more units spread more evenly over the cores)
+            const uint64_t one = std::max<uint64_t>(1, std::min<uint64_t>(outLen, (outRows * used + cores - 1) / cores));
+            const auto consider = [&](uint64_t run) {
+                InterpolateTilingData c = *d;
+                InterpolatePassTiling& l = c.passes[li];
+                InterpolatePassTiling& r = c.passes[ri];
+                l.fuse = rowsFirst ? 2 : 1;
+                l.bands = static_cast<int32_t>(used);
+                l.ring = static_cast<int32_t>(ring);
+                l.chunk = static_cast<int32_t>(chunk);
+                l.tableBufBytes = static_cast<int32_t>(table);
+                l.tableBytes = static_cast<int32_t>(table * used);
+                l.inBufBytes = static_cast<int32_t>(inBuf);
+                l.outBufBytes = static_cast<int32_t>(vec);
+                l.workBufBytes = static_cast<int32_t>(slot);
+                l.workVectors = static_cast<int32_t>(slots);
+                l.group = static_cast<int32_t>(group);
+                l.tableRows = 1;
+                l.planes = static_cast<int32_t>(planes);
+                r.run = static_cast<int32_t>(run);
+                r.window = 0;
+                r.chunk = static_cast<int32_t>(chunk);
+                r.chunksPerRow = 1;
+                r.group = 1;
+                r.units = static_cast<int64_t>(used) * (r.outer / static_cast<int64_t>(planes)) * ((r.outLen + r.run - 1) / r.run);
+                const double cycles = FusedCycles(c, platform);
+                if (cycles < bestCycles) {
+                    bestCycles = cycles;
+                    best = c;
+                }
+            };
+            consider(one);
+            for (uint64_t k = 2; k <= 16; ++k)
+                if ((outLen + k - 1) / k < one) consider((outLen + k - 1) / k);
         }
     }
     if (bestCycles == HUGE_VAL) return false;

@@ -25,6 +25,7 @@ using AscendC::LocalTensor;
 using AscendC::TPosition;
 
 __aicore__ inline int64_t InterpMin(int64_t a, int64_t b) { return a < b ? a : b; }
+__aicore__ inline int64_t InterpAlign32(int64_t bytes) { return (bytes + 31) / 32 * 32; }
 
 template <HardEvent EVENT>
 __aicore__ inline void InterpWaitPipe() {
@@ -324,11 +325,12 @@ private:
     }
 
     // The last axis (pass `last`) and the rows pass after it (`rows`) at once. Per unit, `rows.run`
-    // output rows of one o and one band of last.chunk outputs of the last axis: each output row is
-    // rows.taps weighted input rows of the rows pass, each of them an input row of `last` resized
-    // along the last axis (its band's input elements by one DMA, a Gather and a Mul / MulAddDst per
-    // tap) into a ring slot; a row still in the ring is not resized again. The two passes' vector
-    // work, the loads and the stores overlap; nothing goes through the workspace.
+    // output rows of last.planes consecutive o and one band of last.chunk outputs of the last axis:
+    // each output row is rows.taps weighted input rows of the rows pass, each of them an input row of
+    // `last` resized along the last axis (its band's input elements of every plane by one DMA, a
+    // Gather and a Mul / MulAddDst per tap over all planes) into a ring slot; a row still in the ring
+    // is not resized again. The two passes' vector work, the loads and the stores overlap; nothing
+    // goes through the workspace.
     // rowsFirst: the rows pass comes first (fuse 2): the ring holds input rows (their band input, by
     // one DMA and a copy), each output row is their weighted sum resized along the last axis.
     __aicore__ inline void FusedPass(const InterpolatePassTiling& last, const InterpolatePassTiling& rows, bool rowsFirst) {
@@ -350,7 +352,11 @@ private:
         const int64_t end = InterpMin(rows.units, begin + rows.unitsPerCore);
         if (begin >= end) return;
         const int64_t runs = (rows.outLen + rows.run - 1) / rows.run;
-        const int64_t perBand = rows.outer * runs;
+        const int64_t planes = last.planes;
+        const int64_t perBand = rows.outer / planes * runs;
+        const int32_t n = static_cast<int32_t>(planes * last.chunk);   // a row's outputs, every plane's
+        // a plane's block: the band input padded to 32 bytes in the UB; between planes in GM: a plane
+        const int64_t inPlane = rows.inLen * inRow, outPlane = rows.outLen * outRow;
         // the rows pass's table: the output rows of this core's runs when they are all of one band and
         // one o, else all of it
         const int64_t firstUnit = begin % perBand, lastUnit = (end - 1) % perBand;
@@ -383,7 +389,7 @@ private:
         LocalTensor<uint8_t> bandTable;
         for (int64_t u = begin; u < end; ++u) {
             const int64_t b = u / perBand, rest = u % perBand;
-            const int64_t o = rest / runs, j0 = rest % runs * rows.run;
+            const int64_t o = rest / runs * planes, j0 = rest % runs * rows.run;   // o: the first plane
             if (b != band) {
                 if (band >= 0) tableQue_.FreeTensor(bandTable);
                 bandTable = tableQue_.template AllocTensor<uint8_t>();
@@ -401,18 +407,26 @@ private:
             }
             const LocalTensor<uint32_t> offsets = bandTable[kFusedHeaderBytes].template ReinterpretCast<uint32_t>();
             const LocalTensor<float> weights =
-                bandTable[kFusedHeaderBytes + last.taps * last.chunk * 4].template ReinterpretCast<float>();
+                bandTable[kFusedHeaderBytes + last.taps * n * 4].template ReinterpretCast<float>();
             const int64_t outFirst = b * last.chunk;
             const int32_t outCount = static_cast<int32_t>(InterpMin(last.chunk, last.outLen - outFirst));
+            // an output row of every plane: a block each, from the UB pitch of a plane's band (the
+            // tiling keeps a plane's bytes within the strides' 32 bits when there are several)
+            const bool several = planes > 1;
+            const DataCopyExtParams store(static_cast<uint16_t>(planes), static_cast<uint32_t>(outCount * 4),
+                                          several ? static_cast<uint32_t>((last.chunk * 4 - InterpAlign32(outCount * 4)) / 32) : 0u,
+                                          several ? static_cast<uint32_t>((outPlane - outCount) * 4) : 0u, 0);
+            const DataCopyExtParams load(static_cast<uint16_t>(planes), static_cast<uint32_t>(inCount * 4),
+                                         several ? static_cast<uint32_t>((inPlane - inCount) * 4) : 0u, 0, 0);
             const int64_t jEnd = InterpMin(rows.outLen, j0 + rows.run);
             for (int64_t j = j0; j < jEnd; ++j) {
                 if (rowsFirst) {
-                    CombineRows(rows, src, index, weight, o, j, inRow, inStart, inCount, ringBase, words, ringRow,
-                                combined, work);
+                    CombineRows(rows, src, index, weight, o, j, inRow, inStart, load,
+                                static_cast<int32_t>((planes - 1) * InPitchOf(inCount) + inCount),
+                                ringBase, words, ringRow, combined, work);
                     LocalTensor<float> acc = outQue_.template AllocTensor<float>();
-                    ResizeFrom(last, combined, offsets, weights, acc, work);
-                    Store<float>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, outCount,
-                                 DataCopyExtParams(1, static_cast<uint32_t>(outCount * 4), 0, 0, 0));
+                    ResizeFrom(last, n, combined, offsets, weights, acc, work);
+                    Store<float>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
                     continue;
                 }
                 // the rows row j reads, into the ring before its output slot is taken (the slot waits for
@@ -422,7 +436,7 @@ private:
                     const int64_t row = o * rows.inLen + i;
                     const int32_t s = static_cast<int32_t>(i % last.ring);
                     if (ringRow[s] != row) {
-                        ResizeRow(last, src, row * inRow + inStart, inCount, offsets, weights, ringBase[s * words], work);
+                        ResizeRow(last, n, src, row * inRow + inStart, load, offsets, weights, ringBase[s * words], work);
                         ringRow[s] = row;
                     }
                 }
@@ -434,45 +448,45 @@ private:
                     const int32_t s = static_cast<int32_t>(i % last.ring);
                     const LocalTensor<float> slot = ringBase[s * words];
                     if (ringRow[s] != row) {
-                        ResizeRow(last, src, row * inRow + inStart, inCount, offsets, weights, slot, work);
+                        ResizeRow(last, n, src, row * inRow + inStart, load, offsets, weights, slot, work);
                         ringRow[s] = row;
                     }
                     if (k == 0) {
-                        AscendC::Muls(acc, slot, w, last.chunk);
+                        AscendC::Muls(acc, slot, w, n);
                     } else {
-                        AscendC::Muls(work, slot, w, last.chunk);
-                        AscendC::Add(acc, acc, work, last.chunk);
+                        AscendC::Muls(work, slot, w, n);
+                        AscendC::Add(acc, acc, work, n);
                     }
                 }
-                Store<float>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, outCount,
-                             DataCopyExtParams(1, static_cast<uint32_t>(outCount * 4), 0, 0, 0));
+                Store<float>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
             }
         }
         if (band >= 0) tableQue_.FreeTensor(bandTable);
         rowsTableQue_.FreeTensor(rowsTable);
     }
 
-    // One input row of the last axis (count elements from `at`) by one DMA, resized into `slot`.
-    __aicore__ inline void ResizeRow(const InterpolatePassTiling& last, const GlobalTensor<float>& src, int64_t at,
-                                     int64_t count, const LocalTensor<uint32_t>& offsets,
+    // An input row of the last axis (of every plane: `load`'s blocks from `at`) by one DMA, its n
+    // outputs resized into `slot`.
+    __aicore__ inline void ResizeRow(const InterpolatePassTiling& last, int32_t n, const GlobalTensor<float>& src,
+                                     int64_t at, const DataCopyExtParams& load, const LocalTensor<uint32_t>& offsets,
                                      const LocalTensor<float>& weights, const LocalTensor<float>& slot,
                                      const LocalTensor<float>& work) {
         LocalTensor<float> in = inQue_.template AllocTensor<float>();
-        AscendC::DataCopyPad(in, src[at], DataCopyExtParams(1, static_cast<uint32_t>(count * 4), 0, 0, 0),
-                             DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+        AscendC::DataCopyPad(in, src[at], load, DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
         inQue_.EnQue(in);
         in = inQue_.template DeQue<float>();
-        ResizeFrom(last, in, offsets, weights, slot, work);
+        ResizeFrom(last, n, in, offsets, weights, slot, work);
         inQue_.FreeTensor(in);
     }
+    // Elements of a plane's block of `count` input elements in the UB (padded to 32 bytes).
+    __aicore__ static inline int64_t InPitchOf(int64_t count) { return InterpAlign32(count * 4) / 4; }
 
-    // A band of the last axis's outputs from a row of its input in the UB: a Gather of the band's
-    // outputs for every last.group taps (their offsets are consecutive in the table), then per tap a
-    // Mul / MulAddDst by its weights, in tap order.
-    __aicore__ inline void ResizeFrom(const InterpolatePassTiling& last, const LocalTensor<float>& in,
+    // A band of the last axis's n outputs (every plane's) from a row of its input in the UB: a Gather
+    // of the band's outputs for every last.group taps (their offsets are consecutive in the table),
+    // then per tap a Mul / MulAddDst by its weights, in tap order.
+    __aicore__ inline void ResizeFrom(const InterpolatePassTiling& last, int32_t n, const LocalTensor<float>& in,
                                       const LocalTensor<uint32_t>& offsets, const LocalTensor<float>& weights,
                                       const LocalTensor<float>& out, const LocalTensor<float>& work) {
-        const int32_t n = last.chunk;
         for (int32_t k = 0; k < last.taps; ++k) {
             const int32_t g = k % last.group;
             if (g == 0) {
@@ -484,16 +498,15 @@ private:
         }
     }
 
-    // Rows first: output row j of the rows pass over a band's input elements, into `combined`: its
-    // input rows from the ring (a missing one by one DMA into an input slot and a copy into the ring),
-    // weighted and summed.
+    // Rows first: output row j of the rows pass over a band's input elements (every plane's: `load`'s
+    // blocks, len elements in the UB), into `combined`: its input rows from the ring (a missing one
+    // by one DMA into an input slot and a copy into the ring), weighted and summed.
     __aicore__ inline void CombineRows(const InterpolatePassTiling& rows, const GlobalTensor<float>& src,
                                        const LocalTensor<int32_t>& index, const LocalTensor<float>& weight, int64_t o,
-                                       int64_t j, int64_t inRow, int64_t inStart, int64_t inCount,
-                                       const LocalTensor<float>& ringBase, int32_t words, int64_t* ringRow,
+                                       int64_t j, int64_t inRow, int64_t inStart, const DataCopyExtParams& load,
+                                       int32_t len, const LocalTensor<float>& ringBase, int32_t words, int64_t* ringRow,
                                        const LocalTensor<float>& combined, const LocalTensor<float>& work) {
         const int32_t ring = rows.taps;
-        const int32_t len = static_cast<int32_t>(inCount);
         for (int32_t k = 0; k < rows.taps; ++k) {
             const int64_t i = index.GetValue(j * rows.taps + k);
             const float w = weight.GetValue(j * rows.taps + k);
@@ -502,8 +515,7 @@ private:
             const LocalTensor<float> slot = ringBase[s * words];
             if (ringRow[s] != row) {
                 LocalTensor<float> in = inQue_.template AllocTensor<float>();
-                AscendC::DataCopyPad(in, src[row * inRow + inStart], DataCopyExtParams(1, static_cast<uint32_t>(inCount * 4), 0, 0, 0),
-                                     DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+                AscendC::DataCopyPad(in, src[row * inRow + inStart], load, DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
                 inQue_.EnQue(in);
                 in = inQue_.template DeQue<float>();
                 AscendC::Muls(slot, in, 1.0f, len);   // a copy that keeps -0.0 and NaN

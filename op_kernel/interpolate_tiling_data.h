@@ -80,9 +80,14 @@ struct InterpolatePassTiling {
     // fuse 2: the same with the rows pass before this one: per unit, each output row of the rows
     // pass is combined from a ring of its input rows (each one's band input loaded once) and resized
     // along the last axis; the UB partition is this pass's (the rows pass's own is unused).
+    // planes: consecutive o a unit takes at once (a divisor of outer): each input row is theirs by
+    // one DMA of `planes` blocks, each padded to 32 bytes in the UB, and the vector work of a row
+    // covers them all: the band table's offsets and weights are [taps][planes * chunk], plane p's
+    // outputs at p * chunk, its offsets from its block; in and out buffers hold `planes` blocks.
     int32_t fuse;
     int32_t bands;
     int32_t ring;
+    int32_t planes;
 };
 
 // The tiling struct, a standard C++ struct registered in the kernel with REGISTER_TILING_DEFAULT

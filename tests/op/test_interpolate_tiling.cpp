@@ -52,10 +52,12 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
         // one work vector, one more to widen a non-float32 source, one more to narrow a non-float32 output;
         // a fused pass: its ring and one
         const int32_t widen = i == 0 && d.dataKind != 0 ? 1 : 0, narrow = i + 1 == d.passCount && d.dataKind != 0 ? 1 : 0;
-        // (a fused pass: its ring, rows first the combined row, and its work area: group taps' Gathers)
-        CHECK(t.workVectors == (fused ? t.ring + t.fuse - 1 + (t.group * t.chunk * 4 + t.workBufBytes - 1) / t.workBufBytes
+        // (a fused pass: its ring, rows first the combined row, and its work area: group taps' Gathers
+        // over a row of its planes)
+        const int64_t row = fused ? static_cast<int64_t>(t.planes) * t.chunk : 0;   // a fused row's outputs
+        CHECK(t.workVectors == (fused ? t.ring + t.fuse - 1 + (t.group * row * 4 + t.workBufBytes - 1) / t.workBufBytes
                                       : 1 + widen + narrow));
-        if (fused) CHECK((t.group == 1 || t.group == t.taps) && t.group * t.chunk <= 16320);
+        if (fused) CHECK((t.group == 1 || t.group == t.taps) && t.group * row <= 16320);
         if (fused) {
             // float32, the last axis and the rows pass of the axis before it over its rows
             CHECK(d.dataKind == 0 && rowsAt >= 0 && rowsAt < d.passCount && t.kind == kPassLastAxis);
@@ -66,11 +68,17 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
             // bands of whole repeats, each band's table one slot, every output in a band
             CHECK(t.chunk % 64 == 0 && t.chunk <= 16320 && t.bands >= 1);
             CHECK(static_cast<int64_t>(t.bands) * t.chunk >= t.outLen && static_cast<int64_t>(t.bands - 1) * t.chunk < t.outLen);
-            CHECK(t.tableBytes == t.bands * t.tableBufBytes &&
-                  t.tableBufBytes >= kFusedHeaderBytes + 2 * t.taps * t.chunk * 4);
-            CHECK(t.workBufBytes >= t.chunk * 4 && t.outBufBytes == t.chunk * 4 && t.inBufBytes <= t.inLen * 4 + 31);
+            CHECK(t.tableBytes == t.bands * t.tableBufBytes && t.tableBufBytes >= kFusedHeaderBytes + 2 * t.taps * row * 4);
+            // planes: consecutive o of the rows pass, each a block of the band's input padded to 32 bytes
+            CHECK(t.planes >= 1 && t.planes <= 64 && rows.outer % t.planes == 0);
+            // several planes: the DMA strides between them (a plane of the rows pass's input and
+            // output) fit their 32 bits
+            const uint64_t inPlane = 4ull * rows.inLen * (t.fuse == 1 ? t.inLen : rows.inner);
+            const uint64_t outPlane = 4ull * rows.outLen * (t.fuse == 1 ? rows.inner : t.outLen);
+            CHECK(t.planes == 1 || (inPlane <= UINT32_MAX && outPlane <= UINT32_MAX));
+            CHECK(t.workBufBytes >= row * 4 && t.outBufBytes == row * 4 && t.inBufBytes <= t.planes * (t.inLen * 4 + 31));
             if (t.fuse == 2) CHECK(t.workBufBytes >= t.inBufBytes);
-            CHECK(rows.units == t.bands * rows.outer * ((rows.outLen + rows.run - 1) / rows.run));
+            CHECK(rows.units == t.bands * (rows.outer / t.planes) * ((rows.outLen + rows.run - 1) / rows.run));
         }
         CHECK_MSG(ub <= platform.ubBytes, std::to_string(ub) + " > " + std::to_string(platform.ubBytes));
         CHECK(t.inBufBytes % 32 == 0 && t.outBufBytes % 32 == 0 && t.workBufBytes % 32 == 0 && t.tableBufBytes % 32 == 0);
@@ -185,6 +193,20 @@ TEST_CASE("float32: the last axis fused with the rows pass before it, band input
     for (int32_t i = 0; i < r.data.passCount; ++i) CHECK(r.data.passes[i].fuse == 0);
 }
 
+TEST_CASE("float32 fused: short rows of many planes, several planes a unit") {
+    InterpolatePlatform platform;
+    InterpolateTilingResult r;
+    std::string why;
+    // NCHW 64x64 -> 128x128 of 512 planes: rows of 64 and 128 floats, a vector instruction each
+    // unless a unit takes several planes
+    for (int32_t taps : {1, 2, 4}) {
+        CHECK(ComputeInterpolateTiling(Problem({8, 64, 64, 64}, {8, 64, 128, 128}, {2, 3}, taps), platform, &r, &why));
+        CheckInvariants(r, platform);
+        const InterpolatePassTiling& last = r.data.passes[r.data.passes[0].fuse == 1 ? 0 : 1];
+        CHECK(last.fuse != 0 && last.planes > 1 && last.bands == 1);
+    }
+}
+
 TEST_CASE("work split and UB partition on every platform size; the pass order on any core count") {
     std::string why;
     for (uint64_t ub : {64ull * 1024, 120ull * 1024, 184ull * 1024}) {
@@ -216,8 +238,9 @@ TEST_CASE("small rows are grouped: one DMA per tap for many o, whole last-axis r
     InterpolatePlatform platform{48, 184 * 1024};
     InterpolateTilingResult r;
     std::string why;
-    // 8x64x64x64 -> 128x128: the H pass has 64-element rows, the W pass 64-element input rows
-    CHECK(ComputeInterpolateTiling(Problem({8, 64, 64, 64}, {8, 64, 128, 128}, {2, 3}, 2), platform, &r, &why));
+    // 8x64x64x64 -> 128x128: the H pass has 64-element rows, the W pass 64-element input rows (float16:
+    // float32 runs the two passes fused, several planes a unit)
+    CHECK(ComputeInterpolateTiling(Problem({8, 64, 64, 64}, {8, 64, 128, 128}, {2, 3}, 2, 1), platform, &r, &why));
     const bool hFirst = r.data.passes[0].axis == 2;
     const InterpolatePassTiling& h = r.data.passes[hFirst ? 0 : 1];
     const InterpolatePassTiling& w = r.data.passes[hFirst ? 1 : 0];

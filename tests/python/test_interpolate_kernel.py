@@ -410,6 +410,32 @@ def test_ai_core_fused_last_axis_and_rows_against_torch(torch_mode, align, aa, a
         np.testing.assert_allclose(got, want, rtol=0, atol=2e-5, err_msg=str(shape))
 
 
+# Short rows of many planes (NCHW feature maps): a fused unit takes several consecutive planes, each
+# input row theirs by one DMA and each vector instruction over all their rows (the reason says how many);
+# widths whose rows are not whole 32-byte blocks, upscales (the last axis first) and downscales (the
+# rows first)
+PLANES_CASES = [((8, 64, 16, 16), [32, 32]), ((4, 64, 13, 37), [29, 75]), ((4, 64, 40, 27), [17, 11])]
+PLANES = re.compile(r"(\d+) plane\(s\) at once")
+
+
+@pytest.mark.parametrize("torch_mode,align,aa,attrs", TORCH_EQUIVALENTS,
+                         ids=[f"{t[0]}-ac{t[1]}-aa{t[2]}-{t[3]['mode']}" for t in TORCH_EQUIVALENTS])
+def test_ai_core_fused_planes_against_torch(torch_mode, align, aa, attrs):
+    orders = set()
+    for shape, size in PLANES_CASES:
+        x64 = _image(shape, seed=sum(shape) + 3)
+        want = _want(x64, tuple(size), torch_mode, align, aa, attrs)
+        got = ags.interpolate(x64.astype(np.float32), size, [2, 3], shape_calculation_mode="sizes", build="checked",
+                              **attrs)
+        info = ags.interpolate_last_path()
+        fused, planes = FUSED.search(info["reason"]), PLANES.search(info["reason"])
+        assert info["path"] == "ai_core" and fused and planes and int(planes.group(1)) > 1, (shape, info)
+        orders.add(fused.groups())
+        np.testing.assert_allclose(got, want, rtol=0, atol=2e-5, err_msg=str(shape))
+    if attrs["mode"] != "nearest":
+        assert orders == {("3", "2"), ("2", "3")}, orders   # both orders ran
+
+
 def test_ai_core_folds_channels_of_5d_input_against_the_reference():
     x = _image((2, 11, 7, 5, 3), seed=21).astype(np.float32)
     for attrs in (dict(mode="linear"), dict(mode="cubic"), dict(mode="linear", antialias=True),
