@@ -117,9 +117,10 @@ ge::DataType GeType(aclDataType t) {
 
 // A fused pass's band tables (interpolate_tiling_data.h, fuse): per band of t.chunk outputs, the
 // first and the count of the source row's elements its taps read, and each tap's byte offset from the
-// first, for each of t.planes planes (their blocks each padded to 32 bytes); false when a band reads
-// more elements than the kernel's input slot holds.
-bool WriteBandTables(const InterpolatePassTiling& t, const aicpu::AxisTaps& taps, uint8_t* table, std::string* why) {
+// first, for each of t.planes planes (their blocks of `elemBytes` elements each padded to 32 bytes);
+// false when a band reads more elements than the kernel's input slot holds.
+bool WriteBandTables(const InterpolatePassTiling& t, const aicpu::AxisTaps& taps, int64_t elemBytes, uint8_t* table,
+                     std::string* why) {
     const int64_t channels = t.channels;
     const std::vector<int64_t> pad = PadIndices(taps.start, taps.index);
     for (int32_t b = 0; b < t.bands; ++b) {
@@ -145,9 +146,11 @@ bool WriteBandTables(const InterpolatePassTiling& t, const aicpu::AxisTaps& taps
             }
         }
         if (hi < lo) lo = hi = 0;
-        // each plane's band input is a block of the kernel's DMA, padded to 32 bytes in the UB
-        const int64_t pitch = (hi - lo + 1 + 7) / 8 * 8;
-        if (t.planes * pitch * 4 > t.inBufBytes) {
+        // each plane's band input is a block of the kernel's DMA, padded to 32 bytes in the UB (and
+        // widened to float32 in place of element for element)
+        const int64_t perBlock = 32 / elemBytes;
+        const int64_t pitch = (hi - lo + 1 + perBlock - 1) / perBlock * perBlock;
+        if (t.planes * pitch * elemBytes > t.inBufBytes) {
             *why = "a fused band reads " + std::to_string(hi - lo + 1) + " input elements of each of " +
                    std::to_string(t.planes) + " plane(s), more than its slot holds";
             return false;
@@ -254,7 +257,7 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
         uint8_t* weights = table + t.tableBytes / 2;
         const uint32_t srcBytes = t.srcOffset < 0 ? static_cast<uint32_t>(e->x.type->bytes) : 4u;
         if (t.fuse != 0) {
-            if (!WriteBandTables(t, taps, table, why)) return false;
+            if (!WriteBandTables(t, taps, e->x.type->bytes, table, why)) return false;
             continue;
         }
         // last axis: the outputs of the rows one Gather covers (the kernel adds the first one's UB offset

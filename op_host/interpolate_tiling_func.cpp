@@ -303,22 +303,25 @@ double FusedCycles(const InterpolateTilingData& d, const InterpolatePlatform& pl
     const InterpolatePassTiling& last = d.passes[rowsFirst ? 1 : 0];
     const InterpolatePassTiling& rows = d.passes[rowsFirst ? 0 : 1];
     const double n = static_cast<double>(last.planes) * last.chunk, repeats = n / 64;
-    const double inRepeats = static_cast<double>(last.inBufBytes) / 256;
+    // float16 / bfloat16: the band input is widened to float32 (Cast) and each output row narrowed
+    const double elem = d.dataKind == 0 ? 4 : 2;
+    const double inRepeats = static_cast<double>(last.inBufBytes) * (4 / elem) / 256;
+    const double widen = elem == 4 ? 0 : 20 + inRepeats, narrow = elem == 4 ? 0 : 20 + repeats;
     const double ratio = static_cast<double>(rows.inLen) / static_cast<double>(rows.outLen);
     const double inputRows = std::min<double>(static_cast<double>(rows.inLen), rows.taps + std::ceil((rows.run - 1) * ratio));
     const double resize = std::ceil(static_cast<double>(last.taps) / last.group) * 20 +
                           last.taps * (20 + n / 8 + repeats / 0.75);
     const double combine = rowsFirst ? 20 + inRepeats + (rows.taps - 1) * (40 + inRepeats + inRepeats / 0.75)
                                      : 20 + repeats + (rows.taps - 1) * (40 + repeats + repeats / 0.75);
-    const double perRow = rowsFirst ? 20 + inRepeats : resize;
-    const double perOut = rowsFirst ? combine + resize : combine;
+    const double perRow = rowsFirst ? 20 + inRepeats : widen + resize;   // rows first: a copy (or the Cast) into the ring
+    const double perOut = (rowsFirst ? combine + resize : combine) + narrow;
     const double vector = inputRows * perRow + rows.run * perOut;
     const double loadRow = 27 + static_cast<double>(last.inBufBytes) / 10;
     const double load = inputRows * loadRow;
-    const double store = rows.run * (12 + n * 4 / 10);
+    const double store = rows.run * (12 + n * elem / 10);
     const double units = static_cast<double>((static_cast<uint64_t>(rows.units) + cores - 1) / cores);
     return 54 + static_cast<double>(last.tableBufBytes) / 10 + units * std::max({vector, load, store}) + loadRow +
-           12 + n * 4 / 10;
+           12 + n * elem / 10;
 }
 
 // The most elements of a source row of last-axis pass `last` that a band of `chunk` of its outputs
@@ -344,14 +347,15 @@ uint64_t BandInput(const InterpolateProblem& p, const InterpolatePassTiling& las
     return static_cast<uint64_t>(std::min<int64_t>(most, last.inLen));
 }
 
-// The fused variant of a float32 plan of two passes, the last axis and the rows pass of the axis
+// The fused variant of a plan of two passes (any dtype: the UB work is float32), the last axis and the rows pass of the axis
 // before it over rows of the last axis's input or output, in either order (kernel FusedPass): the
 // last axis's outputs in bands, and the planes (consecutive o, a divisor of outer) a unit takes at
 // once, whose buffers fit the UB and whose FusedCycles are fewest (short rows of many planes: a
 // vector instruction over several planes' rows instead of one each), as many output rows per unit
 // as give each core one unit. False when the plan is not of that form or nothing fits.
 bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, InterpolateTilingData* d) {
-    if (p.dataKind != 0 || d->passCount != 2) return false;
+    if (d->passCount != 2) return false;
+    const uint64_t elem = p.dataKind == 0 ? 4 : 2;   // x and y; the UB work is float32
     const bool rowsFirst = d->passes[0].kind == kPassRows;
     const int32_t li = rowsFirst ? 1 : 0, ri = rowsFirst ? 0 : 1;
     const InterpolatePassTiling& last = d->passes[li];
@@ -374,21 +378,26 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
             if (chunk * planes > kMaxVectorCount || (bands > 1 && (bands - 1) * chunk >= static_cast<uint64_t>(last.outLen)) ||
                 outer % planes != 0)
                 continue;
-            // the most input elements a band reads (whole rows when the taps are not known), per plane
+            // the most input elements a band reads (whole rows when the taps are not known), per plane,
+            // padded to 32 bytes (a DMA block each); as float32 (float16 / bfloat16: widened)
             const uint64_t inElems = BandInput(p, last, chunk);
-            const uint64_t inBuf = planes * AlignUp(inElems * 4, 32);
+            const uint64_t inBuf = planes * AlignUp(inElems * elem, 32);
+            const uint64_t inFloat = inBuf / elem * 4;
             const uint64_t table = AlignUp(kFusedHeaderBytes + 2 * static_cast<uint64_t>(last.taps) * planes * chunk * 4, 32);
             const uint64_t vec = planes * chunk * 4;
             const uint64_t ring = static_cast<uint64_t>(rows.taps);
-            // ring slots (rows first: of band inputs, and the combined row), then the work area: the
+            // ring slots (rows first: of band inputs, and the combined row), float16 / bfloat16 the
+            // widened band input (last axis first) and the float32 output row, then the work area: the
             // Gathers of all taps at once when they fit it (and one Gather's count), else one tap's
-            const uint64_t slot = rowsFirst ? std::max(inBuf, vec) : vec;
-            const uint64_t fixed = table + static_cast<uint64_t>(rows.tableBufBytes) + 2 * inBuf + 2 * vec +
-                                   (ring + (rowsFirst ? 1 : 0)) * slot;
+            const uint64_t extra = elem == 4 ? 0 : rowsFirst ? 1 : 2;
+            const uint64_t slot = rowsFirst || elem != 4 ? std::max(inFloat, vec) : vec;
+            const uint64_t before = ring + (rowsFirst ? 1 : 0) + extra;   // slots before the work area
+            const uint64_t fixed = table + static_cast<uint64_t>(rows.tableBufBytes) + 2 * inBuf + 2 * (vec / 4 * elem) +
+                                   before * slot;
             const uint64_t taps = static_cast<uint64_t>(last.taps);
             uint64_t group = taps * vec / 4 <= kMaxVectorCount && fixed + AlignUp(taps * vec, slot) <= platform.ubBytes ? taps : 1;
-            const uint64_t slots = ring + (rowsFirst ? 1 : 0) + (group * vec + slot - 1) / slot;
-            if (fixed + (slots - ring - (rowsFirst ? 1 : 0)) * slot > platform.ubBytes) continue;
+            const uint64_t slots = before + (group * vec + slot - 1) / slot;
+            if (fixed + (slots - before) * slot > platform.ubBytes) continue;
             const uint64_t used = (static_cast<uint64_t>(last.outLen) + chunk - 1) / chunk;
             const uint64_t outLen = static_cast<uint64_t>(rows.outLen);
             const uint64_t outRows = outer / planes * outLen;
@@ -406,7 +415,7 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
                 l.tableBufBytes = static_cast<int32_t>(table);
                 l.tableBytes = static_cast<int32_t>(table * used);
                 l.inBufBytes = static_cast<int32_t>(inBuf);
-                l.outBufBytes = static_cast<int32_t>(vec);
+                l.outBufBytes = static_cast<int32_t>(vec / 4 * elem);
                 l.workBufBytes = static_cast<int32_t>(slot);
                 l.workVectors = static_cast<int32_t>(slots);
                 l.group = static_cast<int32_t>(group);

@@ -7,8 +7,9 @@
 // strided DMA, or chunks of a long row) move by DMA and are combined by Muls / Add in float32.
 // Last-axis pass: a group of whole input rows moves by one DMA; Gather picks every output's k-th tap
 // of a block of rows at once (byte offsets from the table), Mul by the k-th weights, MulAddDst.
-// Fused (float32, the last axis then the axis before it): each input row is resized along the last
-// axis once into a ring of UB rows, which the rows pass combines; no intermediate in the workspace.
+// Fused (two passes, the last axis and the axis before it, either first): each input row is resized
+// along the last axis once into a ring of UB rows, which the rows pass combines; no intermediate in
+// the workspace.
 #ifndef INTERPOLATE_KERNEL_H
 #define INTERPOLATE_KERNEL_H
 
@@ -56,15 +57,15 @@ public:
             pipe_.InitBuffer(outQue_, 2, ub.outBufBytes);
             pipe_.InitBuffer(tableQue_, 1, ub.tableBufBytes);
             pipe_.InitBuffer(workBuf_, ub.workBufBytes * ub.workVectors);
-            // fused passes: float32 source and destination only (the tiling fuses nothing else)
+            // fused passes: x to y (the tiling fuses two passes only)
             if (rowsFirst) {
                 pipe_.InitBuffer(rowsTableQue_, 1, pass.tableBufBytes);
-                if constexpr (sizeof(T) == 4) FusedPass(t_.passes[p + 1], pass, true);
+                FusedPass(t_.passes[p + 1], pass, true);
                 ++p;
             } else if (pass.fuse == 1 && p + 1 < t_.passCount) {
                 const InterpolatePassTiling& rows = t_.passes[p + 1];
                 pipe_.InitBuffer(rowsTableQue_, 1, rows.tableBufBytes);
-                if constexpr (sizeof(T) == 4) FusedPass(pass, rows, false);
+                FusedPass(pass, rows, false);
                 ++p;
             } else {
                 const bool srcX = pass.srcOffset < 0, dstY = pass.dstOffset < 0;
@@ -333,14 +334,12 @@ private:
     // goes through the workspace.
     // rowsFirst: the rows pass comes first (fuse 2): the ring holds input rows (their band input, by
     // one DMA and a copy), each output row is their weighted sum resized along the last axis.
+    // x and y of float16 / bfloat16: the band input is widened to float32 as it is loaded (Cast),
+    // the work is float32, each output row is narrowed as it is stored.
     __aicore__ inline void FusedPass(const InterpolatePassTiling& last, const InterpolatePassTiling& rows, bool rowsFirst) {
-        const InterpolatePassTiling& first = rowsFirst ? rows : last;
-        const InterpolatePassTiling& second = rowsFirst ? last : rows;
-        GlobalTensor<float> src, dst;
-        src.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(first.srcOffset < 0 ? x_ : ws_ + first.srcOffset),
-                           rows.outer * rows.inLen * (rowsFirst ? rows.inner : last.inLen));
-        dst.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(second.dstOffset < 0 ? y_ : ws_ + second.dstOffset),
-                           rows.outer * rows.outLen * (rowsFirst ? last.outLen : rows.inner));
+        GlobalTensor<T> src, dst;
+        src.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x_), rows.outer * rows.inLen * (rowsFirst ? rows.inner : last.inLen));
+        dst.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y_), rows.outer * rows.outLen * (rowsFirst ? last.outLen : rows.inner));
         // an input row's elements (of the rows pass's input) and an output row's
         const int64_t inRow = rowsFirst ? rows.inner : last.inLen;
         const int64_t outRow = rowsFirst ? last.outLen : rows.inner;
@@ -378,12 +377,21 @@ private:
         rowsTable = rowsTableQue_.template DeQue<uint8_t>();
         const LocalTensor<int32_t> index = rowsTable.template ReinterpretCast<int32_t>();
         const LocalTensor<float> weight = rowsTable[rows.tableBytes / 2].template ReinterpretCast<float>();
-        // ring slots, (rows first) the combined row, then the work area (last.group taps gathered at
+        // ring slots, (rows first) the combined row, (float16 / bfloat16) the widened band input (last
+        // axis first) and the float32 output row, then the work area (last.group taps gathered at
         // once, products)
         const int32_t words = last.workBufBytes / 4;
         const LocalTensor<float> ringBase = workBuf_.template Get<float>();
-        const LocalTensor<float> combined = ringBase[last.ring * words];
-        const LocalTensor<float> work = ringBase[(last.ring + (rowsFirst ? 1 : 0)) * words];
+        int32_t next = last.ring;
+        const LocalTensor<float> combined = ringBase[next * words];
+        if (rowsFirst) ++next;
+        LocalTensor<float> widened, narrowed;
+        if constexpr (sizeof(T) != 4) {
+            widened = ringBase[next * words];
+            if (!rowsFirst) ++next;
+            narrowed = ringBase[next++ * words];
+        }
+        const LocalTensor<float> work = ringBase[next * words];
         int64_t ringRow[kInterpolateMaxRing];
         int64_t band = -1, inStart = 0, inCount = 0;
         LocalTensor<uint8_t> bandTable;
@@ -412,21 +420,23 @@ private:
             const int32_t outCount = static_cast<int32_t>(InterpMin(last.chunk, last.outLen - outFirst));
             // an output row of every plane: a block each, from the UB pitch of a plane's band (the
             // tiling keeps a plane's bytes within the strides' 32 bits when there are several)
+            constexpr int64_t e = sizeof(T);
             const bool several = planes > 1;
-            const DataCopyExtParams store(static_cast<uint16_t>(planes), static_cast<uint32_t>(outCount * 4),
-                                          several ? static_cast<uint32_t>((last.chunk * 4 - InterpAlign32(outCount * 4)) / 32) : 0u,
-                                          several ? static_cast<uint32_t>((outPlane - outCount) * 4) : 0u, 0);
-            const DataCopyExtParams load(static_cast<uint16_t>(planes), static_cast<uint32_t>(inCount * 4),
-                                         several ? static_cast<uint32_t>((inPlane - inCount) * 4) : 0u, 0, 0);
+            const DataCopyExtParams store(static_cast<uint16_t>(planes), static_cast<uint32_t>(outCount * e),
+                                          several ? static_cast<uint32_t>((last.chunk * e - InterpAlign32(outCount * e)) / 32) : 0u,
+                                          several ? static_cast<uint32_t>((outPlane - outCount) * e) : 0u, 0);
+            const DataCopyExtParams load(static_cast<uint16_t>(planes), static_cast<uint32_t>(inCount * e),
+                                         several ? static_cast<uint32_t>((inPlane - inCount) * e) : 0u, 0, 0);
+            // the band input in the UB, every plane's (the last plane's without its padding)
+            const int32_t inLen = static_cast<int32_t>((planes - 1) * InPitchOf(inCount) + inCount);
             const int64_t jEnd = InterpMin(rows.outLen, j0 + rows.run);
             for (int64_t j = j0; j < jEnd; ++j) {
                 if (rowsFirst) {
-                    CombineRows(rows, src, index, weight, o, j, inRow, inStart, load,
-                                static_cast<int32_t>((planes - 1) * InPitchOf(inCount) + inCount),
-                                ringBase, words, ringRow, combined, work);
-                    LocalTensor<float> acc = outQue_.template AllocTensor<float>();
+                    CombineRows(rows, src, index, weight, o, j, inRow, inStart, load, inLen, ringBase, words, ringRow,
+                                combined, work);
+                    LocalTensor<float> acc = Accumulator<T>(narrowed);
                     ResizeFrom(last, n, combined, offsets, weights, acc, work);
-                    Store<float>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
+                    Store<T>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
                     continue;
                 }
                 // the rows row j reads, into the ring before its output slot is taken (the slot waits for
@@ -436,11 +446,12 @@ private:
                     const int64_t row = o * rows.inLen + i;
                     const int32_t s = static_cast<int32_t>(i % last.ring);
                     if (ringRow[s] != row) {
-                        ResizeRow(last, n, src, row * inRow + inStart, load, offsets, weights, ringBase[s * words], work);
+                        ResizeRow(last, n, src, row * inRow + inStart, load, inLen, widened, offsets, weights,
+                                  ringBase[s * words], work);
                         ringRow[s] = row;
                     }
                 }
-                LocalTensor<float> acc = outQue_.template AllocTensor<float>();
+                LocalTensor<float> acc = Accumulator<T>(narrowed);
                 for (int32_t k = 0; k < rows.taps; ++k) {
                     const int64_t i = index.GetValue(j * rows.taps + k);
                     const float w = weight.GetValue(j * rows.taps + k);
@@ -448,7 +459,7 @@ private:
                     const int32_t s = static_cast<int32_t>(i % last.ring);
                     const LocalTensor<float> slot = ringBase[s * words];
                     if (ringRow[s] != row) {
-                        ResizeRow(last, n, src, row * inRow + inStart, load, offsets, weights, slot, work);
+                        ResizeRow(last, n, src, row * inRow + inStart, load, inLen, widened, offsets, weights, slot, work);
                         ringRow[s] = row;
                     }
                     if (k == 0) {
@@ -458,28 +469,35 @@ private:
                         AscendC::Add(acc, acc, work, n);
                     }
                 }
-                Store<float>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
+                Store<T>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
             }
         }
         if (band >= 0) tableQue_.FreeTensor(bandTable);
         rowsTableQue_.FreeTensor(rowsTable);
     }
 
-    // An input row of the last axis (of every plane: `load`'s blocks from `at`) by one DMA, its n
-    // outputs resized into `slot`.
-    __aicore__ inline void ResizeRow(const InterpolatePassTiling& last, int32_t n, const GlobalTensor<float>& src,
-                                     int64_t at, const DataCopyExtParams& load, const LocalTensor<uint32_t>& offsets,
-                                     const LocalTensor<float>& weights, const LocalTensor<float>& slot,
-                                     const LocalTensor<float>& work) {
-        LocalTensor<float> in = inQue_.template AllocTensor<float>();
-        AscendC::DataCopyPad(in, src[at], load, DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+    // An input row of the last axis (of every plane: `load`'s blocks from `at`, len elements in the
+    // UB) by one DMA, float16 / bfloat16 widened into `widened`, its n outputs resized into `slot`.
+    __aicore__ inline void ResizeRow(const InterpolatePassTiling& last, int32_t n, const GlobalTensor<T>& src, int64_t at,
+                                     const DataCopyExtParams& load, int32_t len, const LocalTensor<float>& widened,
+                                     const LocalTensor<uint32_t>& offsets, const LocalTensor<float>& weights,
+                                     const LocalTensor<float>& slot, const LocalTensor<float>& work) {
+        LocalTensor<T> in = inQue_.template AllocTensor<T>();
+        AscendC::DataCopyPad(in, src[at], load, DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
         inQue_.EnQue(in);
-        in = inQue_.template DeQue<float>();
-        ResizeFrom(last, n, in, offsets, weights, slot, work);
+        in = inQue_.template DeQue<T>();
+        if constexpr (sizeof(T) == 4) {
+            ResizeFrom(last, n, in, offsets, weights, slot, work);
+        } else {
+            AscendC::Cast(widened, in, AscendC::RoundMode::CAST_NONE, len);
+            ResizeFrom(last, n, widened, offsets, weights, slot, work);
+        }
         inQue_.FreeTensor(in);
     }
     // Elements of a plane's block of `count` input elements in the UB (padded to 32 bytes).
-    __aicore__ static inline int64_t InPitchOf(int64_t count) { return InterpAlign32(count * 4) / 4; }
+    __aicore__ static inline int64_t InPitchOf(int64_t count) {
+        return InterpAlign32(count * static_cast<int64_t>(sizeof(T))) / static_cast<int64_t>(sizeof(T));
+    }
 
     // A band of the last axis's n outputs (every plane's) from a row of its input in the UB: a Gather
     // of the band's outputs for every last.group taps (their offsets are consecutive in the table),
@@ -501,7 +519,7 @@ private:
     // Rows first: output row j of the rows pass over a band's input elements (every plane's: `load`'s
     // blocks, len elements in the UB), into `combined`: its input rows from the ring (a missing one
     // by one DMA into an input slot and a copy into the ring), weighted and summed.
-    __aicore__ inline void CombineRows(const InterpolatePassTiling& rows, const GlobalTensor<float>& src,
+    __aicore__ inline void CombineRows(const InterpolatePassTiling& rows, const GlobalTensor<T>& src,
                                        const LocalTensor<int32_t>& index, const LocalTensor<float>& weight, int64_t o,
                                        int64_t j, int64_t inRow, int64_t inStart, const DataCopyExtParams& load,
                                        int32_t len, const LocalTensor<float>& ringBase, int32_t words, int64_t* ringRow,
@@ -514,11 +532,15 @@ private:
             const int32_t s = static_cast<int32_t>(i % ring);
             const LocalTensor<float> slot = ringBase[s * words];
             if (ringRow[s] != row) {
-                LocalTensor<float> in = inQue_.template AllocTensor<float>();
-                AscendC::DataCopyPad(in, src[row * inRow + inStart], load, DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+                LocalTensor<T> in = inQue_.template AllocTensor<T>();
+                AscendC::DataCopyPad(in, src[row * inRow + inStart], load, DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
                 inQue_.EnQue(in);
-                in = inQue_.template DeQue<float>();
-                AscendC::Muls(slot, in, 1.0f, len);   // a copy that keeps -0.0 and NaN
+                in = inQue_.template DeQue<T>();
+                if constexpr (sizeof(T) == 4) {
+                    AscendC::Muls(slot, in, 1.0f, len);   // a copy that keeps -0.0 and NaN
+                } else {
+                    AscendC::Cast(slot, in, AscendC::RoundMode::CAST_NONE, len);
+                }
                 inQue_.FreeTensor(in);
                 ringRow[s] = row;
             }

@@ -52,15 +52,17 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
         // one work vector, one more to widen a non-float32 source, one more to narrow a non-float32 output;
         // a fused pass: its ring and one
         const int32_t widen = i == 0 && d.dataKind != 0 ? 1 : 0, narrow = i + 1 == d.passCount && d.dataKind != 0 ? 1 : 0;
-        // (a fused pass: its ring, rows first the combined row, and its work area: group taps' Gathers
+        // (a fused pass: its ring, rows first the combined row, float16 / bfloat16 the widened band
+        // input (last axis first) and the float32 output row, and its work area: group taps' Gathers
         // over a row of its planes)
         const int64_t row = fused ? static_cast<int64_t>(t.planes) * t.chunk : 0;   // a fused row's outputs
-        CHECK(t.workVectors == (fused ? t.ring + t.fuse - 1 + (t.group * row * 4 + t.workBufBytes - 1) / t.workBufBytes
+        const int32_t halves = d.dataKind == 0 ? 0 : t.fuse == 2 ? 1 : 2;
+        CHECK(t.workVectors == (fused ? t.ring + t.fuse - 1 + halves + (t.group * row * 4 + t.workBufBytes - 1) / t.workBufBytes
                                       : 1 + widen + narrow));
         if (fused) CHECK((t.group == 1 || t.group == t.taps) && t.group * row <= 16320);
         if (fused) {
-            // float32, the last axis and the rows pass of the axis before it over its rows
-            CHECK(d.dataKind == 0 && rowsAt >= 0 && rowsAt < d.passCount && t.kind == kPassLastAxis);
+            // the last axis and the rows pass of the axis before it over its rows, x to y
+            CHECK(d.passCount == 2 && rowsAt >= 0 && rowsAt < d.passCount && t.kind == kPassLastAxis);
             const InterpolatePassTiling& rows = d.passes[rowsAt];
             CHECK(rows.kind == kPassRows && rows.axis + 1 == t.axis && rows.window == 0);
             CHECK(rows.inner == (t.fuse == 1 ? t.outLen : t.inLen));
@@ -76,8 +78,10 @@ void CheckInvariants(const InterpolateTilingResult& r, const InterpolatePlatform
             const uint64_t inPlane = 4ull * rows.inLen * (t.fuse == 1 ? t.inLen : rows.inner);
             const uint64_t outPlane = 4ull * rows.outLen * (t.fuse == 1 ? rows.inner : t.outLen);
             CHECK(t.planes == 1 || (inPlane <= UINT32_MAX && outPlane <= UINT32_MAX));
-            CHECK(t.workBufBytes >= row * 4 && t.outBufBytes == row * 4 && t.inBufBytes <= t.planes * (t.inLen * 4 + 31));
-            if (t.fuse == 2) CHECK(t.workBufBytes >= t.inBufBytes);
+            // the band input as x's elements, each work vector (a ring row) holds it as float32
+            const int64_t elem = d.dataKind == 0 ? 4 : 2;
+            CHECK(t.workBufBytes >= row * 4 && t.outBufBytes == row * elem && t.inBufBytes <= t.planes * (t.inLen * elem + 31));
+            if (t.fuse == 2 || elem != 4) CHECK(t.workBufBytes >= t.inBufBytes / elem * 4);
             CHECK(rows.units == t.bands * (rows.outer / t.planes) * ((rows.outLen + rows.run - 1) / rows.run));
         }
         CHECK_MSG(ub <= platform.ubBytes, std::to_string(ub) + " > " + std::to_string(platform.ubBytes));
@@ -132,7 +136,7 @@ TEST_CASE("pass order: the order of the fewest estimated cycles, shrinking axes 
     InterpolatePlatform platform;
     InterpolateTilingResult r;
     std::string why;
-    // H shrinks 16x, W grows 4x: H first (float16: float32 runs the two passes fused)
+    // H shrinks 16x, W grows 4x: H first
     const InterpolateProblem down = Problem({1, 1, 256, 16}, {1, 1, 16, 64}, {3, 2}, 2, 1);
     CHECK(ComputeInterpolateTiling(down, platform, &r, &why));
     CHECK(r.data.passCount == 2 && r.data.passes[0].axis == 2 && r.data.passes[1].axis == 3);
@@ -186,9 +190,10 @@ TEST_CASE("float32: the last axis fused with the rows pass before it, band input
     CheckInvariants(r, platform);
     CHECK(r.data.passes[0].axis == 1 && r.data.passes[0].kind == kPassRows && r.data.passes[1].fuse == 2);
     CHECK(r.data.passes[1].ring == 8 && r.data.passes[0].units == static_cast<int64_t>(r.blockDim));
-    // float16 and three passes are not fused
+    // float16 too; three passes are not fused
     CHECK(ComputeInterpolateTiling(Problem({1, 512, 512, 3}, {1, 1024, 1024, 3}, {1, 2}, 4, 1), platform, &r, &why));
-    CHECK(r.data.passes[0].fuse == 0 && r.data.passes[1].fuse == 0);
+    CheckInvariants(r, platform);
+    CHECK(r.data.passes[0].fuse == 1);
     CHECK(ComputeInterpolateTiling(Problem({2, 40, 50, 3}, {3, 80, 100, 3}, {0, 1, 2}, 2), platform, &r, &why));
     for (int32_t i = 0; i < r.data.passCount; ++i) CHECK(r.data.passes[i].fuse == 0);
 }
@@ -238,17 +243,18 @@ TEST_CASE("small rows are grouped: one DMA per tap for many o, whole last-axis r
     InterpolatePlatform platform{48, 184 * 1024};
     InterpolateTilingResult r;
     std::string why;
-    // 8x64x64x64 -> 128x128: the H pass has 64-element rows, the W pass 64-element input rows (float16:
-    // float32 runs the two passes fused, several planes a unit)
-    CHECK(ComputeInterpolateTiling(Problem({8, 64, 64, 64}, {8, 64, 128, 128}, {2, 3}, 2, 1), platform, &r, &why));
-    const bool hFirst = r.data.passes[0].axis == 2;
-    const InterpolatePassTiling& h = r.data.passes[hFirst ? 0 : 1];
-    const InterpolatePassTiling& w = r.data.passes[hFirst ? 1 : 0];
-    CHECK(h.axis == 2 && h.kind == kPassRows && h.group > 1 && h.outer == 512 && h.inner == (hFirst ? 64 : 128) &&
-          h.units == (512 + h.group - 1) / h.group * 128);
-    CHECK(w.axis == 3 && w.kind == kPassLastAxis && w.group > 1 && w.outer == 512 * (hFirst ? 128 : 64) &&
-          w.units == (w.outer + w.group - 1) / w.group);
+    // 8x64x64x64 -> 128 along H, then along W: the H pass has 64-element rows, the W pass 64-element
+    // input rows (one axis each: two axes run fused)
+    CHECK(ComputeInterpolateTiling(Problem({8, 64, 64, 64}, {8, 64, 128, 64}, {2}, 2), platform, &r, &why));
     CheckInvariants(r, platform);
+    const InterpolatePassTiling& h = r.data.passes[0];
+    CHECK(r.data.passCount == 1 && h.axis == 2 && h.kind == kPassRows && h.group > 1 && h.outer == 512 &&
+          h.inner == 64 && h.units == (512 + h.group - 1) / h.group * 128);
+    CHECK(ComputeInterpolateTiling(Problem({8, 64, 64, 64}, {8, 64, 64, 128}, {3}, 2), platform, &r, &why));
+    CheckInvariants(r, platform);
+    const InterpolatePassTiling& w = r.data.passes[0];
+    CHECK(r.data.passCount == 1 && w.axis == 3 && w.kind == kPassLastAxis && w.group > 1 && w.outer == 512 * 64 &&
+          w.units == (w.outer + w.group - 1) / w.group);
 }
 
 TEST_CASE("few channels after the innermost resized axis: its pass runs over (W, C) rows as a last axis") {
@@ -290,11 +296,11 @@ TEST_CASE("a rows pass of long rows reads the input rows of several output rows 
     InterpolatePlatform platform{48, 184 * 1024};
     InterpolateTilingResult r;
     std::string why;
-    // NHWC upscale 1x512x512x3 -> 1024x1024, 4 taps: H, a rows pass of rows of thousands of elements,
-    // reads each input row for several output rows; a DMA per tap would read the image 8 times
-    // (float32 runs it fused with the W pass)
-    for (int32_t kind : {1, 2}) {
-        CHECK(ComputeInterpolateTiling(Problem({1, 512, 512, 3}, {1, 1024, 1024, 3}, {1, 2}, 4, kind), platform, &r, &why));
+    // NHWC upscale of H 1x512x512x3 -> 1024x512, 4 taps: a rows pass of rows of thousands of
+    // elements reads each input row for several output rows; a DMA per tap would read the image 8
+    // times (resizing W too, the two passes run fused)
+    for (int32_t kind : {0, 1, 2}) {
+        CHECK(ComputeInterpolateTiling(Problem({1, 512, 512, 3}, {1, 1024, 512, 3}, {1}, 4, kind), platform, &r, &why));
         bool windowed = false;
         for (int32_t i = 0; i < r.data.passCount; ++i) {
             const InterpolatePassTiling& t = r.data.passes[i];
