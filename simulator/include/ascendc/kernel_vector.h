@@ -925,60 +925,78 @@ inline void CheckReduce(const char* api, const LocalTensor<T>& dst, const LocalT
                  ASC_UB(UbRead(src.addr_, uint64_t(count) * sizeof(T)), UbWrite(dst.addr_, (calIndex ? 2 : 1) * sizeof(T))),
                  ascend_sim::InstrKind::VectorReduce);
 }
+// The first element after the last NaN of s[0, count) (the last NaN itself when it ends s).
+template <typename T>
+inline int32_t AfterLastNaN(const T* s, int32_t count) {
+    for (int32_t i = count - 1; i >= 0; --i) {
+        const float v = float(Calc<T>::In(s[i]));
+        if (v != v) return i + 1 < count ? i + 1 : i;
+    }
+    return 0;
+}
+// The extreme of s[0, count) by 16 independent running extremes (vectorizable), all seeded with
+// s[0]; *sawNaN: whether a NaN came after s[0] (a comparison with NaN keeps the running extreme).
+template <typename T, typename Better>
+inline float LanesExtreme(const T* s, int32_t count, Better better, bool* sawNaN) {
+    constexpr int32_t kLanes = 16;
+    float best = float(Calc<T>::In(s[0]));
+    float lane[kLanes];
+    int32_t unordered[kLanes];
+    for (int32_t k = 0; k < kLanes; ++k) {
+        lane[k] = best;
+        unordered[k] = 0;
+    }
+    float* __restrict lanes = lane;
+    int32_t* __restrict nans = unordered;
+    OnLanes(ASCENDC_SIM_LOOP {
+        for (int32_t j = 1; j + kLanes <= count; j += kLanes)
+            for (int32_t k = 0; k < kLanes; ++k) {
+                const float v = float(Calc<T>::In(s[j + k]));
+                lanes[k] = better(v, lanes[k]) ? v : lanes[k];
+                nans[k] |= v != v;
+            }
+    });
+    int32_t nan = 0;
+    for (int32_t i = 1 + (count - 1) / kLanes * kLanes; i < count; ++i) {
+        const float v = float(Calc<T>::In(s[i]));
+        if (better(v, best)) best = v;
+        nan |= v != v;
+    }
+    for (int32_t k = 0; k < kLanes; ++k) {
+        if (better(lane[k], best)) best = lane[k];
+        nan |= unordered[k];
+    }
+    *sawNaN = nan != 0;
+    return best;
+}
 template <typename T, typename Better>
 inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
                           const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex, Better better) {
     CheckReduce(api, dst, src, sharedTmpBuffer, count, calIndex);
-    // the elements after the last NaN (it alone when it is the last element)
-    int32_t start = 0;
-    bool anyNaN = false;
-    for (int32_t i = 0; i < count; ++i) {
-        const float v = float(Calc<T>::In(src.addr_[i]));
-        anyNaN |= v != v;
-    }
-    for (int32_t i = count - 1; anyNaN && i >= 0; --i) {
-        const float v = float(Calc<T>::In(src.addr_[i]));
-        if (v != v) {
-            start = i + 1 < count ? i + 1 : i;
-            break;
-        }
-    }
-    const T* s = src.addr_ + start;
-    count -= start;
-    float best = float(Calc<T>::In(s[0]));
+    const T* s = src.addr_;
+    float best;
     uint32_t idx = 0;
     if (calIndex) {
-        for (int32_t i = 1; i < count; ++i) {
-            float v = float(Calc<T>::In(s[i]));
+        const int32_t start = AfterLastNaN(s, count);
+        best = float(Calc<T>::In(s[start]));
+        idx = uint32_t(start);
+        for (int32_t i = start + 1; i < count; ++i) {
+            const float v = float(Calc<T>::In(s[i]));
             if (better(v, best)) { best = v; idx = uint32_t(i); }
         }
     } else {
-        // 16 independent running extremes (vectorizable), all seeded with element 0 (no NaN
-        // follows it)
-        constexpr int32_t kLanes = 16;
-        float lane[kLanes];
-        for (int32_t k = 0; k < kLanes; ++k) lane[k] = best;
-        int32_t i = 1;
-        float* __restrict lanes = lane;
-        OnLanes(ASCENDC_SIM_LOOP {
-            for (int32_t j = 1; j + kLanes <= count; j += kLanes)
-                for (int32_t k = 0; k < kLanes; ++k) {
-                    const float v = float(Calc<T>::In(s[j + k]));
-                    lanes[k] = better(v, lanes[k]) ? v : lanes[k];
-                }
-        });
-        i += (count - 1) / kLanes * kLanes;
-        for (; i < count; ++i) {
-            const float v = float(Calc<T>::In(s[i]));
-            if (better(v, best)) best = v;
+        bool sawNaN = false;
+        best = LanesExtreme(s, count, better, &sawNaN);
+        const float first = float(Calc<T>::In(s[0]));
+        if (sawNaN || first != first) {   // again after the last NaN, where none follows the seed
+            const int32_t start = AfterLastNaN(s, count);
+            best = LanesExtreme(s + start, count - start, better, &sawNaN);
         }
-        for (int32_t k = 0; k < kLanes; ++k)
-            if (better(lane[k], best)) best = lane[k];
     }
     dst.addr_[0] = Calc<T>::Out(typename Calc<T>::type(best));
     if (calIndex) {
         using IndexT = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
-        IndexT v = IndexT(idx + uint32_t(start));
+        IndexT v = IndexT(idx);
         std::memcpy(dst.addr_ + 1, &v, sizeof(T));
     }
 }
