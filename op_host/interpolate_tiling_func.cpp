@@ -60,11 +60,13 @@ std::vector<PassShape> PassShapes(const InterpolateProblem& p, const std::vector
 // The innermost resized axis with `inner` elements of axes it does not resize after it (channel-
 // last input: W, then C) runs as a last-axis pass over rows of length * inner elements when the rows
 // pass could not group its rows (inner not a multiple of 16): its units would be single rows of a
-// few bytes, a DMA and two vector calls per tap each. (If its tables do not fit the UB, it stays a
-// rows pass.)
-bool FoldsChannels(const InterpolateProblem& p, const std::vector<int64_t>& order, size_t i, const PassShape& s) {
+// few bytes, a DMA and two vector calls per tap each; or, `always`, whatever inner is (a last-axis
+// pass can be fused with the rows pass beside it, Fuse). (If its tables do not fit the UB, it stays
+// a rows pass.)
+bool FoldsChannels(const InterpolateProblem& p, const std::vector<int64_t>& order, size_t i, const PassShape& s,
+                   bool always) {
     return order[i] == *std::max_element(order.begin(), order.end()) &&
-           static_cast<size_t>(order[i]) + 1 < p.xShape.size() && s.inner % 16 != 0;
+           static_cast<size_t>(order[i]) + 1 < p.xShape.size() && (always || s.inner % 16 != 0);
 }
 
 // A core's cycles for a rows pass of single rows (group 1) cut in chunks of `chunk` elements, `run`
@@ -139,14 +141,15 @@ void AddWindows(const InterpolateProblem& p, const InterpolatePlatform& platform
 // The passes of one order: kinds, units, UB partition (the vectors shrink until everything fits, first
 // with the fold, FoldsChannels) and windows. A last-axis pass's table holds the offsets of one row
 // (rowTables: a Gather per row, the smallest table) or of its whole group (a Gather per group, up to
-// 16320 outputs). False when a table or a row does not fit the UB.
+// 16320 outputs); foldAlways: FoldsChannels whatever the elements after the axis. False when a
+// table or a row does not fit the UB.
 bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform, const std::vector<int64_t>& order,
-               bool rowTables, InterpolateTilingData* data) {
+               bool rowTables, bool foldAlways, InterpolateTilingData* data) {
     const size_t rank = p.xShape.size();
     const std::vector<PassShape> shapes = PassShapes(p, order);
     size_t foldable = order.size();
     for (size_t i = 0; i < order.size(); ++i)
-        if (FoldsChannels(p, order, i, shapes[i])) foldable = i;
+        if (FoldsChannels(p, order, i, shapes[i], foldAlways)) foldable = i;
     InterpolateTilingData& d = *data;
     d = InterpolateTilingData{};
     d.passCount = static_cast<int32_t>(order.size());
@@ -233,7 +236,9 @@ bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform,
                 tableBuf = AlignUp(static_cast<uint64_t>(t.tableBytes), 32);
                 inBuf = AlignUp(inBuf, 32);
                 workBuf = AlignUp(workBuf, 32);
-                if (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes) {
+                // a pass folded only for the fused pass need not fit alone: Fuse plans its UB in bands
+                const bool fusedOnly = foldAlways && folded && static_cast<uint64_t>(t.chunk) <= kMaxVectorCount;
+                if (fusedOnly || (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes)) {
                     passFits = true;
                     t.inBufBytes = static_cast<int32_t>(inBuf);
                     t.workBufBytes = static_cast<int32_t>(workBuf);
@@ -445,28 +450,37 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
 
 constexpr double kFusedMargin = 0.9;
 
-// The faster plan of one order (row or group last-axis tables) in *out, and its cycles; infinite
-// when neither fits.
+// The faster plan of one order (row or group last-axis tables; fused, also with channels folded
+// into the last-axis pass where they would not be, FoldsChannels) in *out, and its cycles; infinite
+// when none fits.
 double BestPlan(const InterpolateProblem& p, const InterpolatePlatform& platform, const std::vector<int64_t>& order,
                 InterpolateTilingData* out) {
     InterpolateTilingData candidate;
     double best = HUGE_VAL;
-    for (bool rowTables : {false, true}) {
-        if (!PlanOrder(p, platform, order, rowTables, &candidate)) continue;
-        const double cycles = PlanCycles(candidate, platform);
-        if (cycles < best) {
-            best = cycles;
-            *out = candidate;
-        }
-        // a fused plan counts its estimate over kFusedMargin: it is taken where it beats the others by
-        // more than their estimates' error, here and across pass orders (the estimates of window passes
-        // run up to 10% high: a down-scale by 2 with 8 taps, 83.9k cycles estimated for 76.3k modelled,
-        // where the fused plan's 77.9k estimated are 78.9k modelled)
-        if (Fuse(p, platform, &candidate)) {
-            const double fused = FusedCycles(candidate, platform) / kFusedMargin;
-            if (fused < best) {
-                best = fused;
+    const std::vector<PassShape> shapes = PassShapes(p, order);
+    bool foldChanges = false;   // whether folding always makes other passes than the default
+    for (size_t i = 0; i < order.size(); ++i)
+        foldChanges = foldChanges || (FoldsChannels(p, order, i, shapes[i], true) && !FoldsChannels(p, order, i, shapes[i], false));
+    for (bool foldAlways : {false, true}) {
+        for (bool rowTables : {false, true}) {
+            if (foldAlways && !foldChanges) continue;
+            if (!PlanOrder(p, platform, order, rowTables, foldAlways, &candidate)) continue;
+            const double cycles = PlanCycles(candidate, platform);
+            // the extra fold only for the fused pass: unfused, the rows pass groups those rows
+            if (!foldAlways && cycles < best) {
+                best = cycles;
                 *out = candidate;
+            }
+            // a fused plan counts its estimate over kFusedMargin: it is taken where it beats the others by
+            // more than their estimates' error, here and across pass orders (the estimates of window passes
+            // run up to 10% high: a down-scale by 2 with 8 taps, 83.9k cycles estimated for 76.3k modelled,
+            // where the fused plan's 77.9k estimated are 78.9k modelled)
+            if (Fuse(p, platform, &candidate)) {
+                const double fused = FusedCycles(candidate, platform) / kFusedMargin;
+                if (fused < best) {
+                    best = fused;
+                    *out = candidate;
+                }
             }
         }
     }

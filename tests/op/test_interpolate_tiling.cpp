@@ -190,6 +190,12 @@ TEST_CASE("float32: the last axis fused with the rows pass before it, band input
     CheckInvariants(r, platform);
     CHECK(r.data.passes[0].axis == 1 && r.data.passes[0].kind == kPassRows && r.data.passes[1].fuse == 2);
     CHECK(r.data.passes[1].ring == 8 && r.data.passes[0].units == static_cast<int64_t>(r.blockDim));
+    // NHWC with 64 channels (a rows pass would group them): the W pass folds its channels for the
+    // fused pass, in bands (a whole folded row's table does not fit the UB)
+    CHECK(ComputeInterpolateTiling(Problem({8, 64, 64, 64}, {8, 128, 128, 64}, {1, 2}, 2), platform, &r, &why));
+    CheckInvariants(r, platform);
+    const InterpolatePassTiling& wide = r.data.passes[r.data.passes[0].fuse == 1 ? 0 : 1];
+    CHECK(wide.fuse != 0 && wide.axis == 2 && wide.channels == 64 && wide.bands > 1);
     // float16 too; three passes are not fused
     CHECK(ComputeInterpolateTiling(Problem({1, 512, 512, 3}, {1, 1024, 1024, 3}, {1, 2}, 4, 1), platform, &r, &why));
     CheckInvariants(r, platform);

@@ -450,6 +450,27 @@ def test_ai_core_fused_planes_against_torch(dtype, tol, torch_mode, align, aa, a
         assert orders == {("3", "2"), ("2", "3")}, orders   # both orders ran
 
 
+# Channel-last input with many channels (16n: a rows pass would group them): for the fused pass the
+# W pass still runs as a last axis over rows of W x C (the reason says so), upscales and downscales
+FOLDED_CASES = [((2, 20, 24, 64), [41, 50]), ((1, 30, 20, 32), [15, 60]), ((2, 40, 30, 16), [80, 61])]
+
+
+@pytest.mark.parametrize("dtype,tol", FUSED_DTYPES)
+@pytest.mark.parametrize("torch_mode,align,aa,attrs", TORCH_EQUIVALENTS,
+                         ids=[f"{t[0]}-ac{t[1]}-aa{t[2]}-{t[3]['mode']}" for t in TORCH_EQUIVALENTS])
+def test_ai_core_fused_folds_many_channels_against_torch(dtype, tol, torch_mode, align, aa, attrs):
+    if attrs["mode"] == "linear_onnx":
+        return      # linear_onnx takes axes {2, 3} of a 4-D image only
+    for shape, size in FOLDED_CASES:
+        xt, x64 = _in_dtype(_image(shape, seed=sum(shape) + 5), dtype)
+        want = _want(x64.transpose(0, 3, 1, 2), tuple(size), torch_mode, align, aa, attrs).transpose(0, 2, 3, 1)
+        got = ags.interpolate(xt, size, [1, 2], shape_calculation_mode="sizes", build="checked", **attrs)
+        info = ags.interpolate_last_path()
+        assert info["path"] == "ai_core" and FUSED.search(info["reason"]), (shape, info)
+        assert f"the {shape[3]} elements after it" in info["reason"], (shape, info)
+        np.testing.assert_allclose(got.double().numpy(), want, rtol=0, atol=tol, err_msg=str(shape))
+
+
 def test_ai_core_folds_channels_of_5d_input_against_the_reference():
     x = _image((2, 11, 7, 5, 3), seed=21).astype(np.float32)
     for attrs in (dict(mode="linear"), dict(mode="cubic"), dict(mode="linear", antialias=True),
