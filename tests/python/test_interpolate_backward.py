@@ -11,6 +11,7 @@ otherwise), bit identity across runs and 1, 8, 40 and 48 cores, the stated summa
 emulated bit for bit in float32, and the documented rejections."""
 from __future__ import annotations
 
+import re
 import zlib
 
 import ml_dtypes
@@ -151,6 +152,24 @@ def test_gradient_with_a_rows_pass_window(torch_mode, dtype):
         assert path["path"] == "ai_core", path
         assert (torch_mode == "nearest" and "axis 1" in want_path) or want_path in path["reason"], path
         assert_close(got.double().numpy(), want.transpose(0, 2, 3, 1), TOL[dtype], f"{torch_mode} {dtype} {size}")
+
+
+@pytest.mark.parametrize("torch_mode", ["nearest", "bilinear", "bicubic", "bilinear-aa"])
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
+def test_gradient_fused_several_planes(torch_mode, dtype):
+    """NCHW feature maps (256 planes of 24x24 <-> 48x48, 40x27 -> 17x11): the adjoint's two passes run
+    fused, several planes a unit (the path says how many); against torch."""
+    for shape, size in (((4, 64, 24, 24), (48, 48)), ((4, 64, 40, 27), (17, 11)), ((4, 64, 48, 48), (24, 24))):
+        attrs = _attrs(torch_mode)
+        g = _rng("planes", torch_mode, dtype, shape).uniform(-1, 1, shape[:2] + size)
+        g = torch.tensor(g).to(TORCH_DTYPES[dtype]).double().numpy()
+        want = torch_grad(np.zeros(shape), g, torch_mode, size, False)
+        got = ags.interpolate_backward(torch.tensor(g).to(TORCH_DTYPES[dtype]), list(shape), list(size), [2, 3],
+                                       shape_calculation_mode="sizes", build="checked", **attrs)
+        path = ags.interpolate_last_path()
+        planes = re.search(r"(\d+) plane\(s\) at once", path["reason"])
+        assert path["path"] == "ai_core" and "run fused" in path["reason"] and planes and int(planes.group(1)) > 1, path
+        assert_close(got.double().numpy(), want, TOL[dtype], f"{torch_mode} {dtype} {shape} -> {size}")
 
 
 def upsample_backward(kind, g, input_size, output_size, align_corners=False, scales=(), channel_last=False):
