@@ -378,14 +378,14 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
                                              static_cast<uint64_t>(rows.outLen) * (rowsFirst ? last.outLen : rows.inner));
     const uint64_t maxPlanes = planeBytes <= UINT32_MAX ? 64 : 1;
     for (uint64_t bands = 1; bands <= 64; ++bands) {
-        for (uint64_t planes = 1; planes <= maxPlanes; planes *= 2) {
-            const uint64_t chunk = AlignUp((static_cast<uint64_t>(last.outLen) + bands - 1) / bands, 64);
-            if (chunk * planes > kMaxVectorCount || (bands > 1 && (bands - 1) * chunk >= static_cast<uint64_t>(last.outLen)) ||
-                outer % planes != 0)
-                continue;
-            // the most input elements a band reads (whole rows when the taps are not known), per plane,
-            // padded to 32 bytes (a DMA block each); as float32 (float16 / bfloat16: widened)
-            const uint64_t inElems = BandInput(p, last, chunk);
+        const uint64_t chunk = AlignUp((static_cast<uint64_t>(last.outLen) + bands - 1) / bands, 64);
+        if (chunk > kMaxVectorCount || (bands > 1 && (bands - 1) * chunk >= static_cast<uint64_t>(last.outLen))) continue;
+        // the most input elements a band reads (whole rows when the taps are not known), per plane
+        const uint64_t inElems = BandInput(p, last, chunk);
+        for (uint64_t planes = 1; planes <= maxPlanes; ++planes) {   // the divisors of outer
+            if (chunk * planes > kMaxVectorCount || outer % planes != 0) continue;
+            // each plane's band input padded to 32 bytes (a DMA block each); as float32 (float16 /
+            // bfloat16: widened)
             const uint64_t inBuf = planes * AlignUp(inElems * elem, 32);
             const uint64_t inFloat = inBuf / elem * 4;
             const uint64_t table = AlignUp(kFusedHeaderBytes + 2 * static_cast<uint64_t>(last.taps) * planes * chunk * 4, 32);
