@@ -62,7 +62,7 @@ std::vector<PassShape> PassShapes(const InterpolateProblem& p, const std::vector
 // pass could not group its rows (inner not a multiple of 16): its units would be single rows of a
 // few bytes, a DMA and two vector calls per tap each; or, `always`, whatever inner is (a last-axis
 // pass can be fused with the rows pass beside it, Fuse). (If its tables do not fit the UB, it stays
-// a rows pass.)
+// a rows pass, but for `always`: see PlanOrder.)
 bool FoldsChannels(const InterpolateProblem& p, const std::vector<int64_t>& order, size_t i, const PassShape& s,
                    bool always) {
     return order[i] == *std::max_element(order.begin(), order.end()) &&
@@ -141,8 +141,9 @@ void AddWindows(const InterpolateProblem& p, const InterpolatePlatform& platform
 // The passes of one order: kinds, units, UB partition (the vectors shrink until everything fits, first
 // with the fold, FoldsChannels) and windows. A last-axis pass's table holds the offsets of one row
 // (rowTables: a Gather per row, the smallest table) or of its whole group (a Gather per group, up to
-// 16320 outputs); foldAlways: FoldsChannels whatever the elements after the axis. False when a
-// table or a row does not fit the UB.
+// 16320 outputs); foldAlways: FoldsChannels whatever the elements after the axis, and the folded
+// pass kept even where it does not fit the UB (Fuse plans its UB in bands: such a plan runs fused or
+// not at all, BestPlan). False when a table or a row does not fit the UB.
 bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform, const std::vector<int64_t>& order,
                bool rowTables, bool foldAlways, InterpolateTilingData* data) {
     const size_t rank = p.xShape.size();
@@ -237,7 +238,7 @@ bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform,
                 inBuf = AlignUp(inBuf, 32);
                 workBuf = AlignUp(workBuf, 32);
                 // a pass folded only for the fused pass need not fit alone: Fuse plans its UB in bands
-                const bool fusedOnly = foldAlways && folded && static_cast<uint64_t>(t.chunk) <= kMaxVectorCount;
+                const bool fusedOnly = foldAlways && folded;
                 if (fusedOnly || (ok && tableBuf + 2 * inBuf + 5 * workBuf <= platform.ubBytes)) {
                     passFits = true;
                     t.inBufBytes = static_cast<int32_t>(inBuf);
@@ -601,7 +602,9 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
         t.srcOffset = i == 0 ? -1 : static_cast<int64_t>(offset + ((i - 1) % 2) * bufBytes);
         t.dstOffset = i + 1 == best.size() ? -1 : static_cast<int64_t>(offset + (i % 2) * bufBytes);
     }
-    const uint64_t buffers = best.size() >= 3 ? 2 : best.size() == 2 ? 1 : 0;
+    // a fused plan (two passes, one launch of one pass) moves nothing through the workspace
+    const bool fused = best.size() == 2 && (d.passes[0].fuse != 0 || d.passes[1].fuse != 0);
+    const uint64_t buffers = best.size() >= 3 ? 2 : best.size() == 2 && !fused ? 1 : 0;
     out->workspaceBytes = offset + buffers * bufBytes;
     out->blockDim = blockDim;
     out->tilingKey = MakeTilingKey(p.dataKind);

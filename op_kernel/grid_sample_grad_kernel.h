@@ -238,6 +238,8 @@ private:
 
     // False when no tap of a scan chunk's ns points can lie in rows [r0, r0 + nr) of the D*H rows:
     // the min, max and sum of the chunk's y (and z) coordinates on the vector unit bound every tap.
+    // A NaN coordinate makes the min and max meaningless (how the reductions treat NaN is not
+    // documented) but the sum NaN, and AxisTapRange then answers "may touch".
     __aicore__ inline bool ScanMayTouch(const AscendC::LocalTensor<float>& coords, int64_t ns, int64_t r0, int64_t nr) {
         AscendC::LocalTensor<float> range = rangeBuf_.template Get<float>();
         AscendC::LocalTensor<float> values = range;

@@ -518,7 +518,8 @@ private:
 
     // Rows first: output row j of the rows pass over a band's input elements (every plane's: `load`'s
     // blocks, len elements in the UB), into `combined`: its input rows from the ring (a missing one
-    // by one DMA into an input slot and a copy into the ring), weighted and summed.
+    // by one DMA into an input slot and a copy into the ring, float16 / bfloat16 a Cast), weighted
+    // and summed.
     __aicore__ inline void CombineRows(const InterpolatePassTiling& rows, const GlobalTensor<T>& src,
                                        const LocalTensor<int32_t>& index, const LocalTensor<float>& weight, int64_t o,
                                        int64_t j, int64_t inRow, int64_t inStart, const DataCopyExtParams& load,

@@ -38,7 +38,8 @@ struct InterpolatePassTiling {
     int64_t dstOffset;     // bytes into the workspace; -1: dst is y (its dtype), else float32
     int64_t tableOffset;   // bytes into the workspace of the axis table (written by the op-API layer)
     int64_t units;         // rows: ceil(outer / group) * ceil(outLen / run) * chunksPerRow; last axis:
-                           // ceil(outer / group)
+                           // ceil(outer / group); fused (on the rows pass): bands * outer / planes *
+                           // ceil(outLen / run)
     int64_t unitsPerCore;
     int32_t kind;          // kPassRows or kPassLastAxis
     int32_t axis;          // the axis of x this pass resizes
@@ -66,24 +67,27 @@ struct InterpolatePassTiling {
     int32_t workBufBytes;    // one float32 work vector (a product or gathered taps; a widened source; an
                              // accumulator of a non-float32 output)
     int32_t workVectors;     // 1, + 1 for a non-float32 source, + 1 for a non-float32 output (a float32
-                             // output accumulates in its output slot)
+                             // output accumulates in its output slot); fused: below
     int32_t outBufBytes;     // one output chunk, per queue slot
     int32_t tableBufBytes;   // the axis table
     // Last axis fused with the rows pass after it (fuse 1; the next pass resizes the axis before this
     // one, over rows of this pass's output length): per unit, `run` output rows (the rows pass's run)
-    // of one band of `chunk` outputs of the last axis; each input row the rows pass reads is resized
-    // along the last axis once into a ring of `ring` UB rows, none goes through the workspace. The
-    // table holds `bands` band tables of tableBufBytes each: int32 {input start, input count}
-    // (elements of a source row) in kFusedHeaderBytes, then uint32 byte offsets [taps][chunk] from
-    // the band's first input element, then float weights [taps][chunk]. group: taps one Gather takes
-    // (their offsets are consecutive); the work area after the ring holds group * chunk floats.
+    // of `planes` consecutive o (a divisor of outer) and one band of `chunk` outputs of the last
+    // axis; each input row the rows pass reads is resized along the last axis once into a ring of
+    // `ring` UB rows, none goes through the workspace. An input row of the planes is one DMA of a
+    // block per plane (the band's input elements, padded to 32 bytes in the UB); the vector work of
+    // a row covers every plane, plane p's outputs at p * chunk (n = planes * chunk outputs, the out
+    // buffer's and a work vector's; the store is a block per plane). The table holds `bands` band
+    // tables of tableBufBytes each: int32 {input start, input count} (elements of a source row) in
+    // kFusedHeaderBytes, then uint32 byte offsets [taps][n] (plane p's from its block: of the
+    // float32 copy, element for element), then float weights [taps][n]. group: taps one Gather
+    // takes (their offsets are consecutive). Work vectors (workBufBytes each): the ring, (fuse 2)
+    // the combined row, (float16 / bfloat16: the widened band input with fuse 1, the float32 output
+    // row) and the work area, group * n floats.
     // fuse 2: the same with the rows pass before this one: per unit, each output row of the rows
-    // pass is combined from a ring of its input rows (each one's band input loaded once) and resized
-    // along the last axis; the UB partition is this pass's (the rows pass's own is unused).
-    // planes: consecutive o a unit takes at once (a divisor of outer): each input row is theirs by
-    // one DMA of `planes` blocks, each padded to 32 bytes in the UB, and the vector work of a row
-    // covers them all: the band table's offsets and weights are [taps][planes * chunk], plane p's
-    // outputs at p * chunk, its offsets from its block; in and out buffers hold `planes` blocks.
+    // pass is combined from a ring of its input rows (each one's band input loaded once, copied or
+    // widened into the ring) and resized along the last axis; the UB partition is this pass's (the
+    // rows pass's own is unused).
     int32_t fuse;
     int32_t bands;
     int32_t ring;

@@ -270,8 +270,10 @@ def interpolate_reads(in_len: int, out_len: int, **attrs) -> np.ndarray:
 
 def _read_fraction(positions: np.ndarray, length: int, position_bytes: int, block_bytes: int) -> float:
     """The fraction of an axis's bytes a DMA must move to read `positions` of its `length`, each
-    `position_bytes` long and back to back: the blocks of `block_bytes` they touch (a DMA moves whole
-    32-byte blocks, kDmaBlockRound), at most the whole axis."""
+    `position_bytes` long and back to back: the blocks of `block_bytes` they touch, counted from the
+    axis's start (a DMA moves whole 32-byte blocks, kDmaBlockRound; the cost model rounds each block's
+    length, not its alignment, so a run that straddles a boundary may cost it one block less), at most
+    the whole axis."""
     first = positions * position_bytes // block_bytes
     last = ((positions + 1) * position_bytes - 1) // block_bytes
     touched = set()

@@ -382,6 +382,25 @@ def test_ai_core_rows_pass_window_against_torch(dtype, tol, torch_mode, align, a
         np.testing.assert_allclose(got.double().numpy(), want, rtol=0, atol=tol * 2, err_msg=str(shape))
 
 
+@pytest.mark.parametrize("dtype,tol", [("float32", 1e-5), ("float16", 2e-3), ("bfloat16", 1.6e-2)])
+def test_ai_core_two_passes_with_a_window_against_torch(dtype, tol):
+    """A 5x antialiased bicubic downscale: 20 taps per output, more than a fused pass's ring holds,
+    so two passes run (the intermediate in the workspace, float32 between them), the first a rows
+    pass whose units read the input rows of several output rows by one DMA; against torch."""
+    for shape, axes, size in (((1, 4, 400, 600), [2, 3], [80, 120]), ((2, 300, 400, 3), [1, 2], [60, 80])):
+        channel_last = axes == [1, 2]
+        xt = torch.from_numpy(_image(shape, seed=sum(shape))).to(getattr(torch, dtype))
+        nchw = xt.double().numpy().transpose(0, 3, 1, 2) if channel_last else xt.double().numpy()
+        want = _want(nchw, tuple(size), "bicubic", False, True, dict(mode="bicubic_pillow", cube_coeff=-0.5))
+        want = want.transpose(0, 2, 3, 1) if channel_last else want
+        got = ags.interpolate(xt, size, axes, mode="bicubic_pillow", cube_coeff=-0.5, shape_calculation_mode="sizes",
+                              build="checked")
+        info = ags.interpolate_last_path()
+        assert info["path"] == "ai_core" and "2 pass(es)" in info["reason"] and not FUSED.search(info["reason"])
+        assert WINDOW.format(axes[0]) in info["reason"], (shape, info)
+        np.testing.assert_allclose(got.double().numpy(), want, rtol=0, atol=tol * 2, err_msg=str(shape))
+
+
 # The last axis and the axis before it at once, either first: each input row is resized along
 # the last axis once into a ring of UB rows that the rows pass combines, or loaded once into a ring
 # whose combined rows are resized along the last axis (the path's reason says so, with its bands):
@@ -460,7 +479,7 @@ FOLDED_CASES = [((2, 20, 24, 64), [41, 50]), ((1, 30, 20, 32), [15, 60]), ((2, 4
                          ids=[f"{t[0]}-ac{t[1]}-aa{t[2]}-{t[3]['mode']}" for t in TORCH_EQUIVALENTS])
 def test_ai_core_fused_folds_many_channels_against_torch(dtype, tol, torch_mode, align, aa, attrs):
     if attrs["mode"] == "linear_onnx":
-        return      # linear_onnx takes axes {2, 3} of a 4-D image only
+        pytest.skip("linear_onnx takes axes {2, 3} of a 4-D image only")
     for shape, size in FOLDED_CASES:
         xt, x64 = _in_dtype(_image(shape, seed=sum(shape) + 5), dtype)
         want = _want(x64.transpose(0, 3, 1, 2), tuple(size), torch_mode, align, aa, attrs).transpose(0, 2, 3, 1)
