@@ -13,7 +13,8 @@ What must hold for every input (check_case):
   - Python: a result, or ValueError / TypeError (what the API documents for bad arguments), or
     numpy's MemoryError for an output that does not fit in memory;
   - successful interpolate calls on small finite float64 data equal the float64 reference of
-    tests/python/interpolate_reference.py; successful float64 backward calls equal torch's.
+    tests/python/interpolate_reference.py (float32 on the AI Core kernel: within float32
+    rounding); successful float64 backward calls equal torch's.
 
 Usage: python tests/fuzz/entry_fuzz.py [libFuzzer flags] [corpus dirs] (atheris); scripts/fuzz.sh
 runs it after aclnn_fuzz.py, and test_aclnn_regressions.py replays entry_seeds/ and
@@ -197,8 +198,10 @@ def interpolate_case(r: ByteReader, ext):
     _check_status(status, message)
     _check_untouched(x)
     _check_outside(y)
-    if status != 0 or huge or dt[0] != 11 or x.null or y.null or x.misaligned or y.misaligned or x.elems == 0:
+    if status != 0 or huge or dt[0] not in (0, 11) or x.null or y.null or x.misaligned or y.misaligned or x.elems == 0:
         return
+    if dt[0] == 0 and (path != "ai_core" or not abs(coeff) <= 2):
+        return       # float32 on the AI Core: its tables' weights in float32 (a huge coefficient overflows them)
     if any(p < 0 for p in pads_b + pads_e):
         return       # negative pads crop: the reference pads only
     padded = [n + (pads_b[i] if pads_b else 0) + (pads_e[i] if pads_e else 0) for i, n in enumerate(shape)]
@@ -220,7 +223,10 @@ def interpolate_case(r: ByteReader, ext):
     if names[mode] in ("cubic", "bicubic_pillow"):
         scale *= 1.0 + 3.0 * abs(coeff)    # bounds the sum of |weights|: float64 rounding grows with it
     err = float(np.abs(y.view() - want).max()) if want.size else 0.0
-    assert err <= 1e-9 * scale * 16, f"interpolate ({path}): max |y - reference| = {err}"
+    # float64 (the AI CPU path): rounding of its sums; float32 (the AI Core kernel): its weights and
+    # sums rounded to float32, a few taps per axis on these small shapes
+    tol = 1e-9 * scale * 16 if dt[0] == 11 else 1e-5 * scale
+    assert err <= tol, f"interpolate {dt[2].__name__} ({path}): max |y - reference| = {err}"
 
 
 # ---- aclnnUpsample* ------------------------------------------------------------------------------
