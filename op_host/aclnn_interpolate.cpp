@@ -146,10 +146,9 @@ bool WriteBandTables(const InterpolatePassTiling& t, const aicpu::AxisTaps& taps
             }
         }
         if (hi < lo) lo = hi = 0;
-        // each plane's band input is a block of the kernel's DMA, padded to 32 bytes in the UB (and
-        // widened to float32 in place of element for element)
-        const int64_t perBlock = 32 / elemBytes;
-        const int64_t pitch = (hi - lo + 1 + perBlock - 1) / perBlock * perBlock;
+        // each plane's band input is a block of the kernel's DMA (and widened to float32 in place of
+        // element for element)
+        const int64_t pitch = FusedPlanePitch(hi - lo + 1, elemBytes);
         if (t.planes * pitch * elemBytes > t.inBufBytes) {
             *why = "a fused band reads " + std::to_string(hi - lo + 1) + " input elements of each of " +
                    std::to_string(t.planes) + " plane(s), more than its slot holds";

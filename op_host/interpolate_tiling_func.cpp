@@ -378,6 +378,10 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
     const uint64_t planeBytes = 4 * std::max(static_cast<uint64_t>(rows.inLen) * (rowsFirst ? rows.inner : last.inLen),
                                              static_cast<uint64_t>(rows.outLen) * (rowsFirst ? last.outLen : rows.inner));
     const uint64_t maxPlanes = planeBytes <= UINT32_MAX ? 64 : 1;
+    // the candidate plan, every field Fuse sets written for each candidate
+    InterpolateTilingData c = *d;
+    InterpolatePassTiling& l = c.passes[li];
+    InterpolatePassTiling& r = c.passes[ri];
     for (uint64_t bands = 1; bands <= 64; ++bands) {
         const uint64_t chunk = AlignUp((static_cast<uint64_t>(last.outLen) + bands - 1) / bands, 64);
         if (chunk > kMaxVectorCount || (bands > 1 && (bands - 1) * chunk >= static_cast<uint64_t>(last.outLen))) continue;
@@ -387,7 +391,7 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
             if (chunk * planes > kMaxVectorCount || outer % planes != 0) continue;
             // each plane's band input padded to 32 bytes (a DMA block each); as float32 (float16 /
             // bfloat16: widened)
-            const uint64_t inBuf = planes * AlignUp(inElems * elem, 32);
+            const uint64_t inBuf = planes * FusedPlanePitch(static_cast<int64_t>(inElems), static_cast<int64_t>(elem)) * elem;
             const uint64_t inFloat = inBuf / elem * 4;
             const uint64_t table = AlignUp(kFusedHeaderBytes + 2 * static_cast<uint64_t>(last.taps) * planes * chunk * 4, 32);
             const uint64_t vec = planes * chunk * 4;
@@ -411,9 +415,6 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
             // in up to 16 runs (more units spread more evenly over the cores)
             const uint64_t one = std::max<uint64_t>(1, std::min<uint64_t>(outLen, (outRows * used + cores - 1) / cores));
             const auto consider = [&](uint64_t run) {
-                InterpolateTilingData c = *d;
-                InterpolatePassTiling& l = c.passes[li];
-                InterpolatePassTiling& r = c.passes[ri];
                 l.fuse = rowsFirst ? 2 : 1;
                 l.bands = static_cast<int32_t>(used);
                 l.ring = static_cast<int32_t>(ring);

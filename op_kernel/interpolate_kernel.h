@@ -428,7 +428,7 @@ private:
             const DataCopyExtParams load(static_cast<uint16_t>(planes), static_cast<uint32_t>(inCount * e),
                                          several ? static_cast<uint32_t>((inPlane - inCount) * e) : 0u, 0, 0);
             // the band input in the UB, every plane's (the last plane's without its padding)
-            const int32_t inLen = static_cast<int32_t>((planes - 1) * InPitchOf(inCount) + inCount);
+            const int32_t inLen = static_cast<int32_t>((planes - 1) * FusedPlanePitch(inCount, e) + inCount);
             const int64_t jEnd = InterpMin(rows.outLen, j0 + rows.run);
             for (int64_t j = j0; j < jEnd; ++j) {
                 if (rowsFirst) {
@@ -493,10 +493,6 @@ private:
             ResizeFrom(last, n, widened, offsets, weights, slot, work);
         }
         inQue_.FreeTensor(in);
-    }
-    // Elements of a plane's block of `count` input elements in the UB (padded to 32 bytes).
-    __aicore__ static inline int64_t InPitchOf(int64_t count) {
-        return InterpAlign32(count * static_cast<int64_t>(sizeof(T))) / static_cast<int64_t>(sizeof(T));
     }
 
     // A band of the last axis's n outputs (every plane's) from a row of its input in the UB: a Gather

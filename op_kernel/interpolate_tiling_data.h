@@ -22,6 +22,12 @@ constexpr int32_t kPassRows = 0;      // the axis is not the last: rows of `inne
 constexpr int32_t kPassLastAxis = 1;  // the last axis: whole input rows, taps gathered in the UB
 constexpr int32_t kInterpolateMaxRing = 16;   // UB rows of a fused pass's ring, at most
 constexpr int32_t kFusedHeaderBytes = 32;     // a fused band table's {input start, input count}, padded
+// A fused pass's band input of `count` elements of `elemBytes` each, one plane's DMA block, padded to
+// 32 bytes in the UB: the elements between planes (the tiling's buffers, the host's band table
+// offsets and the kernel's vector counts all take it from here).
+__aicore__ constexpr int64_t FusedPlanePitch(int64_t count, int64_t elemBytes) {
+    return (count * elemBytes + 31) / 32 * 32 / elemBytes;
+}
 
 // One separable pass: src seen as (outer, inLen, inner), dst as (outer, outLen, inner); output
 // (o, j, :) = sum over k < taps of weight[j][k] * src(o, index[j][k], :).
