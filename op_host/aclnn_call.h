@@ -1,9 +1,13 @@
 // The second phase of an aclnn call as the package's own callers run it (the graph kernels, the
 // Python binding): the workspace the first phase asked for, the launch on `stream`, the wait for
-// the stream; the workspace is the thread's cached block (ThreadWorkspace). Public ACL API only.
+// the stream; the workspace comes from a pool of kept blocks (WorkspacePool). Public ACL API only.
 #pragma once
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
@@ -12,62 +16,85 @@ namespace gridsample {
 
 using AclnnLaunchFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
 
-// The calling thread's workspace, kept between calls as a caching allocator keeps it (torch_npu's
-// does): an aclrtMalloc and aclrtFree per call cost more than a small kernel runs (the workspace
-// includes the platform's 16 MiB system area). One block per thread, grown when a call needs more;
-// blocks over kMaxKeptBytes are released after their call.
-class ThreadWorkspace {
+// Workspaces kept between calls, as a caching allocator keeps them (torch_npu's does): an
+// aclrtMalloc and aclrtFree per call cost more than a small kernel runs (the workspace includes the
+// platform's 16 MiB system area). A call takes the smallest kept block that is large enough, or a
+// new one, and gives it back when its kernels have run; at most kKeptBlocks blocks of up to
+// kMaxKeptBytes each are kept, each for the device it was allocated on. Process-wide and never destroyed (no thread-exit or process-exit
+// order to depend on).
+class WorkspacePool {
 public:
     static constexpr uint64_t kMaxKeptBytes = uint64_t(64) << 20;
-    ThreadWorkspace() = default;
-    ThreadWorkspace(const ThreadWorkspace&) = delete;
-    ThreadWorkspace& operator=(const ThreadWorkspace&) = delete;
-    ~ThreadWorkspace() { Release(); }
-    // At least `bytes` of device memory in *block (null for 0 bytes), or the aclrtMalloc error.
-    aclError Acquire(uint64_t bytes, void** block) {
-        *block = nullptr;
+    static constexpr size_t kKeptBlocks = 4;
+    struct Block {
+        void* address = nullptr;
+        uint64_t bytes = 0;
+        int32_t device = -1;   // device memory belongs to one device's context
+    };
+    static WorkspacePool& Get() {
+        static WorkspacePool* pool = new WorkspacePool;
+        return *pool;
+    }
+    // At least `bytes` of device memory (a null block for 0 bytes), or the aclrtMalloc error.
+    aclError Acquire(uint64_t bytes, Block* block) {
+        *block = Block{};
         if (bytes == 0) return ACL_SUCCESS;
-        if (bytes > bytes_) {
-            Release();
-            const aclError e = aclrtMalloc(&block_, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
-            if (e != ACL_SUCCESS) {
-                block_ = nullptr;
-                return e;
+        int32_t device = -1;
+        if (aclrtGetDevice(&device) != ACL_SUCCESS) device = -1;
+        {
+            std::lock_guard<std::mutex> lock(mu_);
+            size_t best = kept_.size();
+            for (size_t i = 0; i < kept_.size(); ++i)
+                if (kept_[i].device == device && kept_[i].bytes >= bytes && (best == kept_.size() || kept_[i].bytes < kept_[best].bytes)) best = i;
+            if (best < kept_.size()) {
+                *block = kept_[best];
+                kept_.erase(kept_.begin() + static_cast<std::ptrdiff_t>(best));
+                return ACL_SUCCESS;
             }
-            bytes_ = bytes;
         }
-        *block = block_;
+        const aclError e = aclrtMalloc(&block->address, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+        if (e != ACL_SUCCESS) {
+            *block = Block{};
+            return e;
+        }
+        block->bytes = bytes;
+        block->device = device;
         return ACL_SUCCESS;
     }
-    // After the call's kernels have run (the stream synchronized).
-    void Done() {
-        if (bytes_ > kMaxKeptBytes) Release();
-    }
-    static ThreadWorkspace& Get() {
-        static thread_local ThreadWorkspace w;
-        return w;
+    // After the block's kernels have run (the stream synchronized).
+    void Release(const Block& block) {
+        if (block.address == nullptr) return;
+        Block drop = block;
+        if (block.bytes <= kMaxKeptBytes) {
+            std::lock_guard<std::mutex> lock(mu_);
+            kept_.push_back(block);
+            drop = Block{};
+            if (kept_.size() > kKeptBlocks) {   // the smallest goes
+                auto smallest = std::min_element(kept_.begin(), kept_.end(),
+                                                 [](const Block& x, const Block& y) { return x.bytes < y.bytes; });
+                drop = *smallest;
+                kept_.erase(smallest);
+            }
+        }
+        if (drop.address) aclrtFree(drop.address);
     }
 
 private:
-    void Release() {
-        if (block_) aclrtFree(block_);
-        block_ = nullptr;
-        bytes_ = 0;
-    }
-    void* block_ = nullptr;
-    uint64_t bytes_ = 0;
+    WorkspacePool() = default;
+    std::mutex mu_;
+    std::vector<Block> kept_;
 };
 
 // ACLNN_SUCCESS, or the failing status with aclGetRecentErrMsg() in *message.
 inline aclnnStatus LaunchAndWait(AclnnLaunchFn launch, uint64_t workspaceSize, aclOpExecutor* executor,
                                  aclrtStream stream, std::string* message) {
-    ThreadWorkspace& cache = ThreadWorkspace::Get();
-    void* workspace = nullptr;
-    if (cache.Acquire(workspaceSize, &workspace) != ACL_SUCCESS) {
+    WorkspacePool& pool = WorkspacePool::Get();
+    WorkspacePool::Block block;
+    if (pool.Acquire(workspaceSize, &block) != ACL_SUCCESS) {
         *message = std::string("workspace of ") + std::to_string(workspaceSize) + " bytes: " + aclGetRecentErrMsg();
         return ACLNN_ERR_RUNTIME_ERROR;
     }
-    aclnnStatus status = launch(workspace, workspaceSize, executor, stream);
+    aclnnStatus status = launch(block.address, workspaceSize, executor, stream);
     if (status != ACLNN_SUCCESS) *message = aclGetRecentErrMsg();
     // the workspace is free for the next call once the kernels have run
     const aclError sync = aclrtSynchronizeStream(stream);
@@ -75,7 +102,7 @@ inline aclnnStatus LaunchAndWait(AclnnLaunchFn launch, uint64_t workspaceSize, a
         status = ACLNN_ERR_RUNTIME_ERROR;
         *message = aclGetRecentErrMsg();
     }
-    cache.Done();
+    pool.Release(block);
     return status;
 }
 
