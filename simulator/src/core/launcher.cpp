@@ -1,9 +1,8 @@
-// The launcher: block_dim logical cores run as fibers (ucontext) on a thread pool sized to the
+// The launcher: block_dim logical cores run as fibers (fiber_switch.h) on a thread pool sized to the
 // machine. A fiber stays on the worker thread that started it, so a core waiting in SyncAll just
 // yields its worker to the next core; 48 cores meet at a barrier even on 2 threads. Each resident
 // fiber owns a cached stack and UB arena ("slot"), reused across launches.
 #include <sys/mman.h>
-#include <ucontext.h>
 
 #include <algorithm>
 #include <atomic>
@@ -22,6 +21,7 @@
 
 #include "ascend_sim/core_context.h"
 #include "ascend_sim/sim.h"
+#include "fiber_switch.h"
 
 // Sanitizer builds (cmake/sanitize.cmake): the fibers' context switches are announced to ASan
 // (which stack is live, so it does not mistake a fiber's frames for a stack overflow or leave stale
@@ -58,7 +58,7 @@ struct KernelAbort {};   // unwinds one core's kernel body; caught at the fiber'
 constexpr size_t kStackBytes = 512 * 1024;
 constexpr size_t kGuardBytes = 4096;
 
-// Sanitizer fiber hooks; no-ops in ordinary builds. A switch is announced before swapcontext
+// Sanitizer fiber hooks; no-ops in ordinary builds. A switch is announced before FiberSwitch
 // (StartSwitch: the stack about to run; fakeStack null when the current fiber ends for good) and
 // completed on the other side (FinishSwitch: also reports the stack that was left).
 inline void AsanStartSwitch(void** fakeStack, const void* bottom, size_t size) {
@@ -122,7 +122,7 @@ struct Slot {
     uint8_t* stackMap = nullptr;
     uint8_t* ub = nullptr;
     uint64_t ubCap = 0;
-    ucontext_t ctx;
+    FiberContext ctx;
     CoreContext core;
     bool finished = false;
     uint64_t waitGeneration = 0;
@@ -151,7 +151,7 @@ struct Slot {
 
 // Per-thread scheduler state: the context to return to, cached slots, fibers parked in SyncAll.
 struct Worker {
-    ucontext_t sched;
+    FiberContext sched;
     const void* schedStack = nullptr;   // the thread's own stack, as ASan reported it on a switch
     size_t schedStackBytes = 0;
     void* tsanSched = nullptr;          // TSan's fiber of the thread itself
@@ -199,8 +199,7 @@ void OnCoreFinished(Launch& L, uint32_t blockIdx) {
 void SwitchToScheduler(Worker& W, Slot* s, bool ended) {
     AsanStartSwitch(ended ? nullptr : &s->asanFakeStack, W.schedStack, W.schedStackBytes);
     TsanSwitchTo(W.tsanSched);
-    if (ended) setcontext(&W.sched);
-    else swapcontext(&s->ctx, &W.sched);
+    FiberSwitch(s->ctx, W.sched);   // an ended fiber is not switched to again
     // Resumed: ASan reports the scheduler's stack again (it may be a different stack region only
     // if the thread changed, which the launcher never does).
     AsanFinishSwitch(s->asanFakeStack, &W.schedStack, &W.schedStackBytes);
@@ -262,11 +261,7 @@ Slot* StartCore(Worker& W, Launch& L, uint32_t blockIdx) {
     std::memset(c.flagCount, 0, sizeof(c.flagCount));
     c.deferredError.clear();
     CostBeginCore(c);
-    getcontext(&s->ctx);
-    s->ctx.uc_stack.ss_sp = s->stackMap + kGuardBytes;
-    s->ctx.uc_stack.ss_size = kStackBytes;
-    s->ctx.uc_link = nullptr;
-    makecontext(&s->ctx, FiberEntry, 0);
+    FiberPrepare(s->ctx, s->stackMap + kGuardBytes, kStackBytes, FiberEntry);
     return s;
 }
 
@@ -276,7 +271,7 @@ void Resume(Worker& W, Slot* s) {
     AsanStartSwitch(&fakeStack, s->stackMap + kGuardBytes, kStackBytes);
     W.tsanSched = TsanCurrentFiber();
     TsanSwitchTo(s->tsanFiber);
-    swapcontext(&W.sched, &s->ctx);
+    FiberSwitch(W.sched, s->ctx);
     AsanFinishSwitch(fakeStack, nullptr, nullptr);
     t_currentCore = nullptr;
     if (s->finished) W.idle.push_back(s);
