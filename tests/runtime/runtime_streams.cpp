@@ -155,6 +155,63 @@ TEST_CASE("a kernel enqueued on a stream runs and its writes are visible after s
     CHECK(aclrtDestroyStream(s) == ACL_SUCCESS);
 }
 
+// aclrtSynchronizeStream runs the launches the worker has not started on the synchronising thread
+// (Drain); whichever thread runs them, the stream's order holds.
+TEST_CASE("kernels and host tasks keep the stream's order whichever thread runs them") {
+    aclrtStream s = NewStream();
+    for (int round = 0; round < 200; ++round) {
+        auto order = std::make_shared<std::vector<int>>();
+        auto mu = std::make_shared<std::mutex>();
+        auto record = [order, mu](int what) {
+            std::lock_guard<std::mutex> lock(*mu);
+            order->push_back(what);
+        };
+        for (int i = 0; i < 4; ++i) {
+            if (i % 2 == 0) {
+                ascend_sim::KernelLaunch launch;
+                launch.name = "order_test";
+                launch.blockDim = 1;
+                launch.body = [record, i] {   // the first kernel is slow: a worker that did not wait for it would overtake it
+                    if (i == 0) std::this_thread::sleep_for(std::chrono::microseconds(300));
+                    record(i);
+                };
+                CHECK(ascend_sim::EnqueueKernel(s, launch) == ACL_SUCCESS);
+            } else {
+                CHECK(ascend_sim::EnqueueHostTask(s, [record, i] { record(i); return 0; }, "order_task") == ACL_SUCCESS);
+            }
+        }
+        CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
+        CHECK_MSG((*order == std::vector<int>{0, 1, 2, 3}), "round " + std::to_string(round));
+    }
+    CHECK(aclrtDestroyStream(s) == ACL_SUCCESS);
+}
+
+TEST_CASE("synchronising keeps the caller's messages apart from those of the launches it waits for") {
+    aclrtStream s = NewStream();
+    (void)Msg();
+    ascend_sim::KernelLaunch chatty;
+    chatty.name = "chatty";
+    chatty.blockDim = 1;
+    chatty.body = [] { ascend_sim::SetRecentErrMsg("a note recorded inside the kernel"); };
+    CHECK(ascend_sim::EnqueueKernel(s, chatty) == ACL_SUCCESS);
+    ascend_sim::SetRecentErrMsg("the caller's own note");
+    CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
+    std::string m = Msg();
+    CHECK_MSG(m == "the caller's own note", m);   // a successful launch's messages stay with it
+
+    ascend_sim::KernelLaunch bad;
+    bad.name = "bad_after_note";
+    bad.blockDim = 0;
+    bad.body = [] {};
+    CHECK(ascend_sim::EnqueueKernel(s, bad) == ACL_SUCCESS);
+    ascend_sim::SetRecentErrMsg("the caller's second note");
+    CHECK(aclrtSynchronizeStream(s) == ACL_ERROR_RT_AICORE_EXCEPTION);
+    m = Msg();
+    CHECK_MSG(ContainsAll(m, {"aclrtSynchronizeStream", "kernel 'bad_after_note'", "the caller's second note"}), m);
+    CHECK_MSG(m.find("kernel 'bad_after_note'") == m.rfind("kernel 'bad_after_note'"), m);   // reported once
+    CHECK(aclrtDestroyStream(s) == ACL_SUCCESS);
+}
+
 TEST_CASE("a failing kernel launch is reported by aclrtSynchronizeStream with the diagnostic") {
     aclrtStream s = NewStream();
     ascend_sim::KernelLaunch launch;

@@ -78,6 +78,12 @@ struct TaskResult {
     std::string msg;
 };
 using Task = std::function<TaskResult()>;
+struct QueuedTask {
+    Task run;
+    // A kernel or AI CPU launch: the thread that synchronises the stream may run it (Drain); host
+    // tasks (user callables) run on the stream's worker only.
+    bool anyThread = false;
+};
 
 struct Stream {
     uint64_t id = 0;
@@ -85,7 +91,7 @@ struct Stream {
     bool isDefault = false;
     std::mutex mu;
     std::condition_variable workCv, idleCv;
-    std::deque<Task> queue;
+    std::deque<QueuedTask> queue;
     bool busy = false, stopping = false;
     TaskResult firstFailure;   // first failure since the last synchronisation
     size_t failures = 0;
@@ -108,33 +114,55 @@ TaskResult RunGuarded(const Task& task) {
     }
 }
 
+// Runs the stream's first queued task on this thread (`lock` holds s.mu, released while the task
+// runs) and keeps its failure.
+void RunFront(Stream& s, std::unique_lock<std::mutex>& lock) {
+    Task task = std::move(s.queue.front().run);
+    s.queue.pop_front();
+    s.busy = true;
+    lock.unlock();
+    TaskResult result = RunGuarded(task);
+    task = nullptr;   // what the task holds (pinned device blocks) is released before the stream idles
+    if (result.code != ACL_SUCCESS) {
+        // Messages a failing task recorded on this thread belong to the report.
+        std::string own = aclGetRecentErrMsg();
+        if (!own.empty()) result.msg += "; " + own;
+    }
+    lock.lock();
+    s.busy = false;
+    if (result.code != ACL_SUCCESS && s.failures++ == 0) s.firstFailure = std::move(result);
+    if (s.queue.empty()) s.idleCv.notify_all();
+}
+
 void WorkerLoop(Stream* s) {
     t_workerStream = s;
     std::unique_lock<std::mutex> lock(s->mu);
     for (;;) {
-        s->workCv.wait(lock, [s] { return s->stopping || !s->queue.empty(); });
+        // not while a synchronising thread runs one of the stream's tasks (Drain): tasks run in order
+        s->workCv.wait(lock, [s] { return !s->busy && (s->stopping || !s->queue.empty()); });
         if (s->queue.empty()) return;   // stopping, and everything queued has run
-        Task task = std::move(s->queue.front());
-        s->queue.pop_front();
-        s->busy = true;
-        lock.unlock();
-        TaskResult result = RunGuarded(task);
-        task = nullptr;   // what the task holds (pinned device blocks) is released before the stream idles
-        if (result.code != ACL_SUCCESS) {
-            // Messages a failing task recorded on this worker thread belong to the report.
-            std::string own = aclGetRecentErrMsg();
-            if (!own.empty()) result.msg += "; " + own;
-        }
-        lock.lock();
-        s->busy = false;
-        if (result.code != ACL_SUCCESS && s->failures++ == 0) s->firstFailure = std::move(result);
-        if (s->queue.empty()) s->idleCv.notify_all();
+        RunFront(*s, lock);
     }
 }
 
-// Waits until every queued task has run; returns and clears the first failure.
+// Waits until every queued task has run; returns and clears the first failure. Launches the
+// worker has not started yet run on this thread, in queue order, instead of this thread sleeping
+// until the worker has run them (two thread switches per launch, more than a small kernel costs);
+// they run as the worker would: as a task of the stream, the caller's pending messages kept apart.
 TaskResult Drain(Stream& s) {
     std::unique_lock<std::mutex> lock(s.mu);
+    bool ran = false;
+    while (!s.busy && !s.queue.empty() && s.queue.front().anyThread) {
+        const std::string callers = aclGetRecentErrMsg();
+        Stream* const outer = t_workerStream;
+        t_workerStream = &s;
+        RunFront(s, lock);
+        t_workerStream = outer;
+        (void)aclGetRecentErrMsg();   // what a successful task left (a worker's are never read)
+        SetRecentErrMsg(callers);
+        ran = true;
+    }
+    if (ran) s.workCv.notify_one();   // the worker goes on with what is left (a host task), or stops
     s.idleCv.wait(lock, [&s] { return s.queue.empty() && !s.busy; });
     TaskResult r = std::move(s.firstFailure);
     if (s.failures > 1) r.msg += " (and " + Str(s.failures - 1) + " later failure(s) on the same stream)";
@@ -238,12 +266,12 @@ aclError ResolveStream(const std::string& call, aclrtStream handle, std::shared_
     return ACL_SUCCESS;
 }
 
-aclError Enqueue(const std::string& call, Stream& s, Task task) {
+aclError Enqueue(const std::string& call, Stream& s, Task task, bool anyThread = false) {
     std::lock_guard<std::mutex> lock(s.mu);
     if (s.stopping)
         return Fail(ACL_ERROR_RT_INVALID_HANDLE,
                     call + ": parameter stream (" + s.Name() + ") is being destroyed; expected a live stream");
-    s.queue.push_back(std::move(task));
+    s.queue.push_back(QueuedTask{std::move(task), anyThread});
     s.workCv.notify_one();
     return ACL_SUCCESS;
 }
@@ -419,7 +447,7 @@ int EnqueueKernel(void* stream, KernelLaunch launch) {
         }
         return {ACL_ERROR_RT_AICORE_EXCEPTION, "kernel '" + launch.name + "' (blockDim " + Str(launch.blockDim) +
                                                    ", tilingKey " + Str(launch.tilingKey) + ") failed: " + why};
-    });
+    }, /*anyThread=*/true);
 }
 
 int EnqueueHostTask(void* stream, std::function<int()> task, std::string what) {
@@ -486,7 +514,7 @@ int EnqueueAicpuOp(void* stream, AicpuOpSpec op) {
         if (rc == aicpu::KERNEL_STATUS_OK) return {};
         return {ACL_ERROR_RT_AICPU_EXCEPTION, "AI CPU op " + op.opType + " returned status " + Str(rc) +
                                                   (rc == aicpu::KERNEL_STATUS_PARAM_INVALID ? " (invalid parameter)" : "")};
-    });
+    }, /*anyThread=*/true);
 }
 
 }  // namespace ascend_sim
