@@ -28,10 +28,12 @@
 // poison behind) and to TSan (each fiber is its own happens-before timeline).
 #if defined(__SANITIZE_ADDRESS__)
 #define AGS_ASAN_FIBERS 1
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define AGS_ASAN_FIBERS 1
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 #endif
@@ -69,6 +71,16 @@ inline void AsanStartSwitch(void** fakeStack, const void* bottom, size_t size) {
 inline void AsanFinishSwitch(void* fakeStack, const void** bottomOld, size_t* sizeOld) {
 #ifdef AGS_ASAN_FIBERS
     __sanitizer_finish_switch_fiber(fakeStack, bottomOld, sizeOld);
+#endif
+}
+// A reused fiber stack still carries the poison of the frames of the core that ended on it (it
+// ended by a switch, not by returning): cleared before the next core starts there.
+inline void AsanUnpoisonStack(uint8_t* bottom, size_t size) {
+#ifdef AGS_ASAN_FIBERS
+    __asan_unpoison_memory_region(bottom, size);
+#else
+    (void)bottom;
+    (void)size;
 #endif
 }
 inline void* TsanCreateFiber() {
@@ -261,6 +273,7 @@ Slot* StartCore(Worker& W, Launch& L, uint32_t blockIdx) {
     std::memset(c.flagCount, 0, sizeof(c.flagCount));
     c.deferredError.clear();
     CostBeginCore(c);
+    AsanUnpoisonStack(s->stackMap + kGuardBytes, kStackBytes);
     FiberPrepare(s->ctx, s->stackMap + kGuardBytes, kStackBytes, FiberEntry);
     return s;
 }
