@@ -155,7 +155,7 @@ TEST_CASE("a kernel enqueued on a stream runs and its writes are visible after s
     CHECK(aclrtDestroyStream(s) == ACL_SUCCESS);
 }
 
-// aclrtSynchronizeStream runs the launches the worker has not started on the synchronising thread
+// aclrtSynchronizeStream runs the tasks the worker has not started on the synchronising thread
 // (Drain); whichever thread runs them, the stream's order holds.
 TEST_CASE("kernels and host tasks keep the stream's order whichever thread runs them") {
     aclrtStream s = NewStream();

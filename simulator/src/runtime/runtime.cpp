@@ -78,12 +78,6 @@ struct TaskResult {
     std::string msg;
 };
 using Task = std::function<TaskResult()>;
-struct QueuedTask {
-    Task run;
-    // A kernel or AI CPU launch: the thread that synchronises the stream may run it (Drain); host
-    // tasks (user callables) run on the stream's worker only.
-    bool anyThread = false;
-};
 
 struct Stream {
     uint64_t id = 0;
@@ -91,7 +85,7 @@ struct Stream {
     bool isDefault = false;
     std::mutex mu;
     std::condition_variable workCv, idleCv;
-    std::deque<QueuedTask> queue;
+    std::deque<Task> queue;
     bool busy = false, stopping = false;
     TaskResult firstFailure;   // first failure since the last synchronisation
     size_t failures = 0;
@@ -117,7 +111,7 @@ TaskResult RunGuarded(const Task& task) {
 // Runs the stream's first queued task on this thread (`lock` holds s.mu, released while the task
 // runs) and keeps its failure.
 void RunFront(Stream& s, std::unique_lock<std::mutex>& lock) {
-    Task task = std::move(s.queue.front().run);
+    Task task = std::move(s.queue.front());
     s.queue.pop_front();
     s.busy = true;
     lock.unlock();
@@ -145,14 +139,14 @@ void WorkerLoop(Stream* s) {
     }
 }
 
-// Waits until every queued task has run; returns and clears the first failure. Launches the
-// worker has not started yet run on this thread, in queue order, instead of this thread sleeping
-// until the worker has run them (two thread switches per launch, more than a small kernel costs);
-// they run as the worker would: as a task of the stream, the caller's pending messages kept apart.
+// Waits until every queued task has run; returns and clears the first failure. Tasks the worker
+// has not started yet run on this thread, in queue order, instead of this thread sleeping until the
+// worker has run them (two thread switches per wait, more than a small kernel costs); they run as
+// the worker would: as a task of the stream, the caller's pending messages kept apart.
 TaskResult Drain(Stream& s) {
     std::unique_lock<std::mutex> lock(s.mu);
     bool ran = false;
-    while (!s.busy && !s.queue.empty() && s.queue.front().anyThread) {
+    while (!s.busy && !s.queue.empty()) {
         const std::string callers = aclGetRecentErrMsg();
         Stream* const outer = t_workerStream;
         t_workerStream = &s;
@@ -162,7 +156,7 @@ TaskResult Drain(Stream& s) {
         SetRecentErrMsg(callers);
         ran = true;
     }
-    if (ran) s.workCv.notify_one();   // the worker goes on with what is left (a host task), or stops
+    if (ran) s.workCv.notify_one();   // the worker waits for busy to clear (a Stop meanwhile)
     s.idleCv.wait(lock, [&s] { return s.queue.empty() && !s.busy; });
     TaskResult r = std::move(s.firstFailure);
     if (s.failures > 1) r.msg += " (and " + Str(s.failures - 1) + " later failure(s) on the same stream)";
@@ -266,12 +260,12 @@ aclError ResolveStream(const std::string& call, aclrtStream handle, std::shared_
     return ACL_SUCCESS;
 }
 
-aclError Enqueue(const std::string& call, Stream& s, Task task, bool anyThread = false) {
+aclError Enqueue(const std::string& call, Stream& s, Task task) {
     std::lock_guard<std::mutex> lock(s.mu);
     if (s.stopping)
         return Fail(ACL_ERROR_RT_INVALID_HANDLE,
                     call + ": parameter stream (" + s.Name() + ") is being destroyed; expected a live stream");
-    s.queue.push_back(QueuedTask{std::move(task), anyThread});
+    s.queue.push_back(std::move(task));
     s.workCv.notify_one();
     return ACL_SUCCESS;
 }
@@ -447,7 +441,7 @@ int EnqueueKernel(void* stream, KernelLaunch launch) {
         }
         return {ACL_ERROR_RT_AICORE_EXCEPTION, "kernel '" + launch.name + "' (blockDim " + Str(launch.blockDim) +
                                                    ", tilingKey " + Str(launch.tilingKey) + ") failed: " + why};
-    }, /*anyThread=*/true);
+    });
 }
 
 int EnqueueHostTask(void* stream, std::function<int()> task, std::string what) {
@@ -514,7 +508,7 @@ int EnqueueAicpuOp(void* stream, AicpuOpSpec op) {
         if (rc == aicpu::KERNEL_STATUS_OK) return {};
         return {ACL_ERROR_RT_AICPU_EXCEPTION, "AI CPU op " + op.opType + " returned status " + Str(rc) +
                                                   (rc == aicpu::KERNEL_STATUS_PARAM_INVALID ? " (invalid parameter)" : "")};
-    }, /*anyThread=*/true);
+    });
 }
 
 }  // namespace ascend_sim
