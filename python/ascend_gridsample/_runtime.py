@@ -90,10 +90,15 @@ def _is_torch(t) -> bool:
     return type(t).__module__.startswith("torch")
 
 
+_DTYPE_NAMES: dict = {}   # dtype object -> its name (numpy's name lookup costs microseconds a call)
+
+
 def _dtype_name(a) -> str:
-    if _is_torch(a):
-        return str(a.dtype).replace("torch.", "")
-    return np.dtype(a.dtype).name
+    name = _DTYPE_NAMES.get(a.dtype)
+    if name is None:
+        name = str(a.dtype).replace("torch.", "") if _is_torch(a) else np.dtype(a.dtype).name
+        _DTYPE_NAMES[a.dtype] = name
+    return name
 
 
 def _describe(a, name: str):
