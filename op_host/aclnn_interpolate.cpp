@@ -313,7 +313,8 @@ bool PlanAiCore(InterpolateExecutor* e, const InterpolateAttrs& attrs, const std
                       " run fused, in " + std::to_string(t.bands) + " band(s) of " + std::to_string(t.chunk) +
                       " outputs, " + std::to_string(t.planes) + " plane(s) at once, each input row " +
                       (t.fuse == 1 ? "resized" : "loaded") + " once into a ring of " +
-                      std::to_string(t.ring) + " rows, " + std::to_string(t.group) + " tap(s) per Gather";
+                      std::to_string(t.ring) + " rows, " + std::to_string(t.group) + " tap(s) per Gather" +
+                      (t.unitWeights ? ", weights of 1 (nearest) not multiplied" : "");
     }
     *why = std::string(e->x.type->name) + " on the AI Core" + (e->adjoint ? " (InterpolateGrad)" : "") + ": " +
            std::to_string(data.passCount) + " pass(es) over axes [" + order +

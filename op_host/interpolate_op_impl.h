@@ -41,6 +41,9 @@ struct InterpolateProblem {
     std::vector<int64_t> xShape, yShape;  // contiguous tensors
     std::vector<int64_t> axes;            // resized axes, any order
     std::vector<int32_t> taps;            // per dim of x: taps per output of that axis (0: not resized)
+    // Per dim of x (or empty): 1 when every output position of that axis reads one input element
+    // with weight exactly 1 (nearest), so that a pass may copy instead of multiplying.
+    std::vector<uint8_t> unitWeights;
     // Per dim of x (or empty), per output position of that axis: the first and the last input index
     // its taps read, padded taps included (TapBounds); a fused pass sizes its band inputs by them
     // (without them, a band reads whole rows).

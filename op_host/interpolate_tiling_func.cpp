@@ -183,6 +183,7 @@ bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform,
                 t.inner = s.inner;
                 t.axis = static_cast<int32_t>(order[i]);
                 t.taps = p.taps[order[i]];
+                t.unitWeights = !p.unitWeights.empty() && p.unitWeights[order[i]] ? 1 : 0;
                 t.kind = static_cast<size_t>(order[i]) + 1 == rank || folded ? kPassLastAxis : kPassRows;
                 if (t.kind == kPassLastAxis) {
                     const uint64_t outPad = AlignUp(static_cast<uint64_t>(s.outLen), 16);
@@ -687,6 +688,11 @@ ge::graphStatus TileResize(gert::TilingContext* context, bool adjoint) {
         for (size_t o = 0; o + 1 < taps.start.size(); ++o) most = std::max(most, taps.start[o + 1] - taps.start[o]);
         if (most > INT32_MAX) return ge::GRAPH_FAILED;
         p.taps[a] = static_cast<int32_t>(most);
+        bool unit = most == 1 && taps.index.size() + 1 == taps.start.size();
+        for (size_t o = 0; unit && o + 1 < taps.start.size(); ++o)
+            unit = taps.start[o + 1] - taps.start[o] == 1 && taps.weight[static_cast<size_t>(taps.start[o])] == 1.0;
+        p.unitWeights.resize(rank, 0);
+        p.unitWeights[a] = unit ? 1 : 0;
         p.tapLo.resize(rank);
         p.tapHi.resize(rank);
         TapBounds(taps.start, taps.index, &p.tapLo[a], &p.tapHi[a]);

@@ -431,12 +431,31 @@ private:
             const int32_t inLen = static_cast<int32_t>((planes - 1) * FusedPlanePitch(inCount, e) + inCount);
             const int64_t jEnd = InterpMin(rows.outLen, j0 + rows.run);
             for (int64_t j = j0; j < jEnd; ++j) {
+                if (rowsFirst && rows.unitWeights && DirectUnitRow(rows, index, o, j, jEnd, ringRow, rows.taps)) {
+                    // one input row, read by no other output row near it: resized from its DMA buffer
+                    LocalTensor<T> in = LoadBand(src, (o * rows.inLen + index.GetValue(j)) * inRow + inStart, load);
+                    LocalTensor<float> acc = Accumulator<T>(narrowed);
+                    if constexpr (sizeof(T) == 4) {
+                        ResizeFrom(last, n, in.template ReinterpretCast<float>(), offsets, weights, acc, work);
+                    } else {
+                        AscendC::Cast(combined, in, AscendC::RoundMode::CAST_NONE, inLen);
+                        ResizeFrom(last, n, combined, offsets, weights, acc, work);
+                    }
+                    inQue_.FreeTensor(in);
+                    Store<T>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
+                    continue;
+                }
                 if (rowsFirst) {
                     CombineRows(rows, src, index, weight, o, j, inRow, inStart, load, inLen, ringBase, words, ringRow,
                                 combined, work);
                     LocalTensor<float> acc = Accumulator<T>(narrowed);
                     ResizeFrom(last, n, combined, offsets, weights, acc, work);
                     Store<T>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
+                    continue;
+                }
+                if (rows.unitWeights) {
+                    UnitRow(last, rows, n, src, index, o, j, jEnd, inRow, inStart, load, inLen, widened, offsets,
+                            weights, ringBase, words, ringRow, narrowed, work, dst, outRow, outFirst, store);
                     continue;
                 }
                 // the rows row j reads, into the ring before its output slot is taken (the slot waits for
@@ -476,16 +495,57 @@ private:
         rowsTableQue_.FreeTensor(rowsTable);
     }
 
+    // Rows pass with unit weights: output row j's input row is neither in the ring (of `ring` rows)
+    // nor read by row j + 1, so it need not go through the ring.
+    __aicore__ inline bool DirectUnitRow(const InterpolatePassTiling& rows, const LocalTensor<int32_t>& index, int64_t o,
+                                         int64_t j, int64_t jEnd, const int64_t* ringRow, int32_t ring) {
+        const int64_t i = index.GetValue(j * rows.taps);
+        return ringRow[i % ring] != o * rows.inLen + i && !(j + 1 < jEnd && index.GetValue((j + 1) * rows.taps) == i);
+    }
+
+    // A band input row of every plane (`load`'s blocks from `at`) by one DMA, dequeued.
+    __aicore__ inline LocalTensor<T> LoadBand(const GlobalTensor<T>& src, int64_t at, const DataCopyExtParams& load) {
+        LocalTensor<T> in = inQue_.template AllocTensor<T>();
+        AscendC::DataCopyPad(in, src[at], load, DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
+        inQue_.EnQue(in);
+        return inQue_.template DeQue<T>();
+    }
+
+    // Output row j of a rows pass with unit weights (nearest: one input row each, weight 1): resized
+    // straight into the output slot, unless the ring holds it already or row j + 1 reads it too (an
+    // upscale), when it goes through the ring and is copied out (Muls by 1 keeps -0.0 and NaN).
+    __aicore__ inline void UnitRow(const InterpolatePassTiling& last, const InterpolatePassTiling& rows, int32_t n,
+                                   const GlobalTensor<T>& src, const LocalTensor<int32_t>& index, int64_t o, int64_t j,
+                                   int64_t jEnd, int64_t inRow, int64_t inStart, const DataCopyExtParams& load,
+                                   int32_t inLen, const LocalTensor<float>& widened, const LocalTensor<uint32_t>& offsets,
+                                   const LocalTensor<float>& weights, const LocalTensor<float>& ringBase, int32_t words,
+                                   int64_t* ringRow, const LocalTensor<float>& narrowed, const LocalTensor<float>& work,
+                                   const GlobalTensor<T>& dst, int64_t outRow, int64_t outFirst,
+                                   const DataCopyExtParams& store) {
+        const int64_t i = index.GetValue(j);
+        const int64_t row = o * rows.inLen + i;
+        const int32_t s = static_cast<int32_t>(i % last.ring);
+        const LocalTensor<float> slot = ringBase[s * words];
+        LocalTensor<float> acc = Accumulator<T>(narrowed);
+        if (DirectUnitRow(rows, index, o, j, jEnd, ringRow, last.ring)) {
+            ResizeRow(last, n, src, row * inRow + inStart, load, inLen, widened, offsets, weights, acc, work);
+        } else {
+            if (ringRow[s] != row) {
+                ResizeRow(last, n, src, row * inRow + inStart, load, inLen, widened, offsets, weights, slot, work);
+                ringRow[s] = row;
+            }
+            AscendC::Muls(acc, slot, 1.0f, n);
+        }
+        Store<T>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
+    }
+
     // An input row of the last axis (of every plane: `load`'s blocks from `at`, len elements in the
     // UB) by one DMA, float16 / bfloat16 widened into `widened`, its n outputs resized into `slot`.
     __aicore__ inline void ResizeRow(const InterpolatePassTiling& last, int32_t n, const GlobalTensor<T>& src, int64_t at,
                                      const DataCopyExtParams& load, int32_t len, const LocalTensor<float>& widened,
                                      const LocalTensor<uint32_t>& offsets, const LocalTensor<float>& weights,
                                      const LocalTensor<float>& slot, const LocalTensor<float>& work) {
-        LocalTensor<T> in = inQue_.template AllocTensor<T>();
-        AscendC::DataCopyPad(in, src[at], load, DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
-        inQue_.EnQue(in);
-        in = inQue_.template DeQue<T>();
+        LocalTensor<T> in = LoadBand(src, at, load);
         if constexpr (sizeof(T) == 4) {
             ResizeFrom(last, n, in, offsets, weights, slot, work);
         } else {
@@ -497,10 +557,14 @@ private:
 
     // A band of the last axis's n outputs (every plane's) from a row of its input in the UB: a Gather
     // of the band's outputs for every last.group taps (their offsets are consecutive in the table),
-    // then per tap a Mul / MulAddDst by its weights, in tap order.
+    // then per tap a Mul / MulAddDst by its weights, in tap order; unit weights: one Gather into `out`.
     __aicore__ inline void ResizeFrom(const InterpolatePassTiling& last, int32_t n, const LocalTensor<float>& in,
                                       const LocalTensor<uint32_t>& offsets, const LocalTensor<float>& weights,
                                       const LocalTensor<float>& out, const LocalTensor<float>& work) {
+        if (last.unitWeights) {   // one tap of weight 1: gathered into place
+            AscendC::Gather(out, in, offsets, 0u, static_cast<uint32_t>(n));
+            return;
+        }
         for (int32_t k = 0; k < last.taps; ++k) {
             const int32_t g = k % last.group;
             if (g == 0) {
@@ -529,10 +593,7 @@ private:
             const int32_t s = static_cast<int32_t>(i % ring);
             const LocalTensor<float> slot = ringBase[s * words];
             if (ringRow[s] != row) {
-                LocalTensor<T> in = inQue_.template AllocTensor<T>();
-                AscendC::DataCopyPad(in, src[row * inRow + inStart], load, DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
-                inQue_.EnQue(in);
-                in = inQue_.template DeQue<T>();
+                LocalTensor<T> in = LoadBand(src, row * inRow + inStart, load);
                 if constexpr (sizeof(T) == 4) {
                     AscendC::Muls(slot, in, 1.0f, len);   // a copy that keeps -0.0 and NaN
                 } else {

@@ -98,6 +98,9 @@ struct InterpolatePassTiling {
     int32_t bands;
     int32_t ring;
     int32_t planes;
+    // 1: every output of the pass is one input element with weight exactly 1 (nearest): the fused
+    // pass gathers it into place without multiplying (the table's weights are then all 1).
+    int32_t unitWeights;
 };
 
 // The tiling struct, a standard C++ struct registered in the kernel with REGISTER_TILING_DEFAULT

@@ -469,6 +469,38 @@ def test_ai_core_fused_planes_against_torch(dtype, tol, torch_mode, align, aa, a
         assert orders == {("3", "2"), ("2", "3")}, orders   # both orders ran
 
 
+# Nearest in a fused pass: each output is one input element of weight 1, gathered into place (the
+# reason says so); an output row whose input row the next one does not read is resized straight
+# into its output slot, others go through the ring. A copy: equal to torch's bit for bit, signed
+# zeros and NaN included. Upscales (rows read twice), downscales, mixed, NCHW planes and channel-last.
+UNIT_CASES = [((2, 8, 24, 40), [2, 3], [48, 80]), ((2, 8, 48, 80), [2, 3], [24, 40]),
+              ((1, 3, 40, 30), [2, 3], [97, 13]), ((1, 30, 41, 3), [1, 2], [60, 20])]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
+@pytest.mark.parametrize("torch_mode,attrs", [t[::3] for t in TORCH_EQUIVALENTS if t[3]["mode"] == "nearest"])
+def test_ai_core_fused_nearest_copies_against_torch(dtype, torch_mode, attrs):
+    orders = set()
+    for shape, axes, size in UNIT_CASES:
+        channel_last = axes == [1, 2]
+        x = _image(shape, seed=sum(shape) + 5)
+        x.flat[::7] = -0.0
+        x.flat[3::11] = np.nan
+        xt = torch.from_numpy(x).to(getattr(torch, dtype))
+        nchw = xt.permute(0, 3, 1, 2) if channel_last else xt
+        want = torch.nn.functional.interpolate(nchw, size=tuple(size), mode=torch_mode)
+        want = (want.permute(0, 2, 3, 1) if channel_last else want).contiguous()
+        got = ags.interpolate(xt, size, axes, shape_calculation_mode="sizes", build="checked", **attrs)
+        info = ags.interpolate_last_path()
+        assert info["path"] == "ai_core" and FUSED.search(info["reason"]), (shape, info)
+        assert "weights of 1 (nearest) not multiplied" in info["reason"], (shape, info)
+        orders.add(FUSED.search(info["reason"]).groups())
+        same = (got.view(torch.int16 if dtype != "float32" else torch.int32) ==
+                want.view(torch.int16 if dtype != "float32" else torch.int32))
+        assert bool(same.all()), (shape, int((~same).sum()))
+    assert {("3", "2"), ("2", "3")} <= orders, orders   # the last axis first and the rows first both ran
+
+
 # Channel-last input with many channels (16n: a rows pass would group them): for the fused pass the
 # W pass still runs as a last axis over rows of W x C (the reason says so), upscales and downscales
 FOLDED_CASES = [((2, 20, 24, 64), [41, 50]), ((1, 30, 20, 32), [15, 60]), ((2, 40, 30, 16), [80, 61])]
