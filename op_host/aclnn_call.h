@@ -19,9 +19,11 @@ using AclnnLaunchFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStre
 // Workspaces kept between calls, as a caching allocator keeps them (torch_npu's does): an
 // aclrtMalloc and aclrtFree per call cost more than a small kernel runs (the workspace includes the
 // platform's 16 MiB system area). A call takes the smallest kept block that is large enough, or a
-// new one, and gives it back when its kernels have run; at most kKeptBlocks blocks of up to
-// kMaxKeptBytes each are kept, each for the device it was allocated on. Process-wide and never destroyed (no thread-exit or process-exit
-// order to depend on).
+// new one, and gives it back when its kernels have run (a block whose wait failed is freed: its
+// kernels may still run); at most kKeptBlocks blocks of up to kMaxKeptBytes each are kept, each for
+// the device it was allocated on. Device memory does not outlive aclrtResetDevice or aclFinalize: a
+// caller that resets the device calls ReleaseAll first (the package's callers never do). Process-wide
+// and never destroyed (no thread-exit or process-exit order to depend on).
 class WorkspacePool {
 public:
     static constexpr uint64_t kMaxKeptBytes = uint64_t(64) << 20;
@@ -79,6 +81,16 @@ public:
         if (drop.address) aclrtFree(drop.address);
     }
 
+    // Frees every kept block (before aclrtResetDevice / aclFinalize).
+    void ReleaseAll() {
+        std::vector<Block> kept;
+        {
+            std::lock_guard<std::mutex> lock(mu_);
+            kept.swap(kept_);
+        }
+        for (const Block& b : kept) aclrtFree(b.address);
+    }
+
 private:
     WorkspacePool() = default;
     std::mutex mu_;
@@ -102,7 +114,8 @@ inline aclnnStatus LaunchAndWait(AclnnLaunchFn launch, uint64_t workspaceSize, a
         status = ACLNN_ERR_RUNTIME_ERROR;
         *message = aclGetRecentErrMsg();
     }
-    pool.Release(block);
+    if (sync == ACL_SUCCESS) pool.Release(block);
+    else if (block.address) aclrtFree(block.address);   // not known to have run: freed once it has
     return status;
 }
 

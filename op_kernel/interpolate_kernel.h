@@ -433,15 +433,10 @@ private:
             for (int64_t j = j0; j < jEnd; ++j) {
                 if (rowsFirst && rows.unitWeights && DirectUnitRow(rows, index, o, j, jEnd, ringRow, rows.taps)) {
                     // one input row, read by no other output row near it: resized from its DMA buffer
+                    // (float16 / bfloat16 widened into `combined`: `widened` is the accumulator's vector here)
                     LocalTensor<T> in = LoadBand(src, (o * rows.inLen + index.GetValue(j)) * inRow + inStart, load);
                     LocalTensor<float> acc = Accumulator<T>(narrowed);
-                    if constexpr (sizeof(T) == 4) {
-                        ResizeFrom(last, n, in.template ReinterpretCast<float>(), offsets, weights, acc, work);
-                    } else {
-                        AscendC::Cast(combined, in, AscendC::RoundMode::CAST_NONE, inLen);
-                        ResizeFrom(last, n, combined, offsets, weights, acc, work);
-                    }
-                    inQue_.FreeTensor(in);
+                    ResizeLoaded(last, n, in, inLen, combined, offsets, weights, acc, work);
                     Store<T>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
                     continue;
                 }
@@ -526,14 +521,19 @@ private:
         const int64_t row = o * rows.inLen + i;
         const int32_t s = static_cast<int32_t>(i % last.ring);
         const LocalTensor<float> slot = ringBase[s * words];
-        LocalTensor<float> acc = Accumulator<T>(narrowed);
+        // the input row's DMA is issued before the output slot is taken (which waits for the store of
+        // row j - 2), as on the general path
+        LocalTensor<float> acc;
         if (DirectUnitRow(rows, index, o, j, jEnd, ringRow, last.ring)) {
-            ResizeRow(last, n, src, row * inRow + inStart, load, inLen, widened, offsets, weights, acc, work);
+            LocalTensor<T> in = LoadBand(src, row * inRow + inStart, load);
+            acc = Accumulator<T>(narrowed);
+            ResizeLoaded(last, n, in, inLen, widened, offsets, weights, acc, work);
         } else {
             if (ringRow[s] != row) {
                 ResizeRow(last, n, src, row * inRow + inStart, load, inLen, widened, offsets, weights, slot, work);
                 ringRow[s] = row;
             }
+            acc = Accumulator<T>(narrowed);
             AscendC::Muls(acc, slot, 1.0f, n);
         }
         Store<T>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
@@ -545,12 +545,20 @@ private:
                                      const DataCopyExtParams& load, int32_t len, const LocalTensor<float>& widened,
                                      const LocalTensor<uint32_t>& offsets, const LocalTensor<float>& weights,
                                      const LocalTensor<float>& slot, const LocalTensor<float>& work) {
-        LocalTensor<T> in = LoadBand(src, at, load);
+        ResizeLoaded(last, n, LoadBand(src, at, load), len, widened, offsets, weights, slot, work);
+    }
+
+    // ResizeRow after its DMA: the band input `in` (len elements; float16 / bfloat16 widened into
+    // `widened` first) resized into `out`, `in` freed.
+    __aicore__ inline void ResizeLoaded(const InterpolatePassTiling& last, int32_t n, LocalTensor<T> in, int32_t len,
+                                        const LocalTensor<float>& widened, const LocalTensor<uint32_t>& offsets,
+                                        const LocalTensor<float>& weights, const LocalTensor<float>& out,
+                                        const LocalTensor<float>& work) {
         if constexpr (sizeof(T) == 4) {
-            ResizeFrom(last, n, in, offsets, weights, slot, work);
+            ResizeFrom(last, n, in, offsets, weights, out, work);
         } else {
             AscendC::Cast(widened, in, AscendC::RoundMode::CAST_NONE, len);
-            ResizeFrom(last, n, widened, offsets, weights, slot, work);
+            ResizeFrom(last, n, widened, offsets, weights, out, work);
         }
         inQue_.FreeTensor(in);
     }

@@ -495,6 +495,15 @@ def test_ai_core_fused_nearest_copies_against_torch(dtype, torch_mode, attrs):
         assert info["path"] == "ai_core" and FUSED.search(info["reason"]), (shape, info)
         assert "weights of 1 (nearest) not multiplied" in info["reason"], (shape, info)
         orders.add(FUSED.search(info["reason"]).groups())
+        # which row path ran: a downscale's rows are each read once (no ring, no copy: no Mul(s) at
+        # all); an upscale's are read twice (through the ring, copied out by Muls)
+        apis = {name.split(" ", 1)[1] for core in ags.extension("checked").last_launch_stats("interpolate")["cores"]
+                for name in core["busy_by_api"]}
+        spatial = list(zip([shape[a] for a in axes], size))
+        if all(o < i for i, o in spatial):
+            assert not apis & {"Mul", "Muls"}, (shape, apis)
+        elif all(o > i for i, o in spatial):
+            assert "Muls" in apis and "Mul" not in apis, (shape, apis)
         same = (got.view(torch.int16 if dtype != "float32" else torch.int32) ==
                 want.view(torch.int16 if dtype != "float32" else torch.int32))
         assert bool(same.all()), (shape, int((~same).sum()))

@@ -193,9 +193,12 @@ TEST_CASE("synchronising keeps the caller's messages apart from those of the lau
     chatty.name = "chatty";
     chatty.blockDim = 1;
     chatty.body = [] { ascend_sim::SetRecentErrMsg("a note recorded inside the kernel"); };
+    ascend_sim::SetRecentErrMsg("a message read before the launch");
+    const char* held = aclGetRecentErrMsg();   // stays valid until this thread's next aclGetRecentErrMsg
     CHECK(ascend_sim::EnqueueKernel(s, chatty) == ACL_SUCCESS);
     ascend_sim::SetRecentErrMsg("the caller's own note");
     CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
+    CHECK_MSG(std::string(held) == "a message read before the launch", held);
     std::string m = Msg();
     CHECK_MSG(m == "the caller's own note", m);   // a successful launch's messages stay with it
 

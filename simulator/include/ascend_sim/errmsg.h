@@ -8,4 +8,8 @@
 
 namespace ascend_sim {
 ASCEND_SIM_API void SetRecentErrMsg(const std::string& msg);
+// The thread's messages recorded since its last aclGetRecentErrMsg, taken out (cleared), and put
+// back; neither touches the string behind the pointer aclGetRecentErrMsg handed out last.
+ASCEND_SIM_API std::string TakePendingErrMsg();
+ASCEND_SIM_API void RestorePendingErrMsg(std::string msg);
 }  // namespace ascend_sim

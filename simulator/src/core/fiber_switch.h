@@ -2,19 +2,22 @@
 // the scheduler and a fiber. On x86-64 a switch saves the callee-saved registers, MXCSR and the x87
 // control word on the stack being left and keeps only its stack pointer; ucontext's getcontext /
 // swapcontext / setcontext also save and restore the signal mask, a system call each, three per
-// core and launch, which cost more than a small kernel's work. Elsewhere: ucontext.
+// core and launch, which cost more than a small kernel's work. Elsewhere, and where the build
+// enables CET shadow stacks (the switch's ret is not on the shadow stack): ucontext.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
-#if !defined(__x86_64__)
+#if defined(__x86_64__) && !(defined(__CET__) && (__CET__ & 2))
+#define ASCEND_SIM_FIBER_ASM 1
+#else
 #include <ucontext.h>
 #endif
 
 namespace ascend_sim {
 
-#if defined(__x86_64__)
+#ifdef ASCEND_SIM_FIBER_ASM
 
 extern "C" {
 // Saves the current context's stack pointer in *save and continues on `to` (a saved stack pointer).

@@ -15,6 +15,14 @@ void SetRecentErrMsg(const std::string& msg) {
     t_pending = t_pending.empty() ? msg : msg + "\n" + t_pending;
     if (t_pending.size() > kMaxPendingChars) t_pending.resize(kMaxPendingChars);
 }
+
+std::string TakePendingErrMsg() {
+    std::string taken;
+    taken.swap(t_pending);
+    return taken;
+}
+
+void RestorePendingErrMsg(std::string msg) { t_pending = std::move(msg); }
 }  // namespace ascend_sim
 
 extern "C" const char* aclGetRecentErrMsg() {

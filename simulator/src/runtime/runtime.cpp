@@ -2,7 +2,8 @@
 //
 // Streams behave like device queues: each has a worker thread that runs its tasks (kernel
 // launches, host tasks, async copies/memsets) one after another in submission order, while the
-// submitting thread continues. The first failure since the last synchronisation is kept on the
+// submitting thread continues; a thread that synchronises the stream runs the tasks the worker has
+// not started yet itself (Drain), still one after another in order. The first failure since the last synchronisation is kept on the
 // stream and returned by aclrtSynchronizeStream / aclrtSynchronizeDevice; its diagnostic goes to
 // aclGetRecentErrMsg of the synchronising thread.
 //
@@ -119,7 +120,7 @@ void RunFront(Stream& s, std::unique_lock<std::mutex>& lock) {
     task = nullptr;   // what the task holds (pinned device blocks) is released before the stream idles
     if (result.code != ACL_SUCCESS) {
         // Messages a failing task recorded on this thread belong to the report.
-        std::string own = aclGetRecentErrMsg();
+        const std::string own = TakePendingErrMsg();
         if (!own.empty()) result.msg += "; " + own;
     }
     lock.lock();
@@ -141,19 +142,19 @@ void WorkerLoop(Stream* s) {
 
 // Waits until every queued task has run; returns and clears the first failure. Tasks the worker
 // has not started yet run on this thread, in queue order, instead of this thread sleeping until the
-// worker has run them (two thread switches per wait, more than a small kernel costs); they run as
-// the worker would: as a task of the stream, the caller's pending messages kept apart.
+// worker has run them (two thread switches per wait, more than a small kernel costs): as tasks of
+// the stream (t_workerStream), the caller's pending messages kept apart, but with this thread's
+// other thread-local state (its current device, its own fiber slots and stack).
 TaskResult Drain(Stream& s) {
     std::unique_lock<std::mutex> lock(s.mu);
     bool ran = false;
     while (!s.busy && !s.queue.empty()) {
-        const std::string callers = aclGetRecentErrMsg();
+        std::string callers = TakePendingErrMsg();
         Stream* const outer = t_workerStream;
         t_workerStream = &s;
         RunFront(s, lock);
         t_workerStream = outer;
-        (void)aclGetRecentErrMsg();   // what a successful task left (a worker's are never read)
-        SetRecentErrMsg(callers);
+        RestorePendingErrMsg(std::move(callers));   // what a successful task left goes (a worker's are never read)
         ran = true;
     }
     if (ran) s.workCv.notify_one();   // the worker waits for busy to clear (a Stop meanwhile)
