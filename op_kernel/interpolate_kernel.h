@@ -431,14 +431,17 @@ private:
             const int32_t inLen = static_cast<int32_t>((planes - 1) * FusedPlanePitch(inCount, e) + inCount);
             const int64_t jEnd = InterpMin(rows.outLen, j0 + rows.run);
             for (int64_t j = j0; j < jEnd; ++j) {
-                if (rowsFirst && rows.unitWeights && DirectUnitRow(rows, index, o, j, jEnd, ringRow, rows.taps)) {
-                    // one input row, read by no other output row near it: resized from its DMA buffer
-                    // (float16 / bfloat16 widened into `combined`: `widened` is the accumulator's vector here)
-                    LocalTensor<T> in = LoadBand(src, (o * rows.inLen + index.GetValue(j)) * inRow + inStart, load);
-                    LocalTensor<float> acc = Accumulator<T>(narrowed);
-                    ResizeLoaded(last, n, in, inLen, combined, offsets, weights, acc, work);
-                    Store<T>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
-                    continue;
+                if (rowsFirst && rows.unitWeights) {
+                    const int64_t i = index.GetValue(j);
+                    if (DirectUnitRow(rows, index, o, i, j, jEnd, ringRow, rows.taps)) {
+                        // one input row, read by no other output row near it: resized from its DMA buffer
+                        // (float16 / bfloat16 widened into `combined`: `widened` is the accumulator's vector here)
+                        LocalTensor<T> in = LoadBand(src, (o * rows.inLen + i) * inRow + inStart, load);
+                        LocalTensor<float> acc = Accumulator<T>(narrowed);
+                        ResizeLoaded(last, n, in, inLen, combined, offsets, weights, acc, work);
+                        Store<T>(dst, acc, (o * rows.outLen + j) * outRow + outFirst, n, store);
+                        continue;
+                    }
                 }
                 if (rowsFirst) {
                     CombineRows(rows, src, index, weight, o, j, inRow, inStart, load, inLen, ringBase, words, ringRow,
@@ -490,12 +493,11 @@ private:
         rowsTableQue_.FreeTensor(rowsTable);
     }
 
-    // Rows pass with unit weights: output row j's input row is neither in the ring (of `ring` rows)
-    // nor read by row j + 1, so it need not go through the ring.
+    // Rows pass with unit weights (one tap per output row): output row j's input row i is neither in
+    // the ring (of `ring` rows) nor read by row j + 1, so it need not go through the ring.
     __aicore__ inline bool DirectUnitRow(const InterpolatePassTiling& rows, const LocalTensor<int32_t>& index, int64_t o,
-                                         int64_t j, int64_t jEnd, const int64_t* ringRow, int32_t ring) {
-        const int64_t i = index.GetValue(j * rows.taps);
-        return ringRow[i % ring] != o * rows.inLen + i && !(j + 1 < jEnd && index.GetValue((j + 1) * rows.taps) == i);
+                                         int64_t i, int64_t j, int64_t jEnd, const int64_t* ringRow, int32_t ring) {
+        return ringRow[i % ring] != o * rows.inLen + i && !(j + 1 < jEnd && index.GetValue(j + 1) == i);
     }
 
     // A band input row of every plane (`load`'s blocks from `at`) by one DMA, dequeued.
@@ -524,7 +526,7 @@ private:
         // the input row's DMA is issued before the output slot is taken (which waits for the store of
         // row j - 2), as on the general path
         LocalTensor<float> acc;
-        if (DirectUnitRow(rows, index, o, j, jEnd, ringRow, last.ring)) {
+        if (DirectUnitRow(rows, index, o, i, j, jEnd, ringRow, last.ring)) {
             LocalTensor<T> in = LoadBand(src, row * inRow + inStart, load);
             acc = Accumulator<T>(narrowed);
             ResizeLoaded(last, n, in, inLen, widened, offsets, weights, acc, work);

@@ -3,9 +3,9 @@
 // Streams behave like device queues: each has a worker thread that runs its tasks (kernel
 // launches, host tasks, async copies/memsets) one after another in submission order, while the
 // submitting thread continues; a thread that synchronises the stream runs the tasks the worker has
-// not started yet itself (Drain), still one after another in order. The first failure since the last synchronisation is kept on the
-// stream and returned by aclrtSynchronizeStream / aclrtSynchronizeDevice; its diagnostic goes to
-// aclGetRecentErrMsg of the synchronising thread.
+// not started yet itself (Drain), still one after another in order. The first failure since the
+// last synchronisation is kept on the stream and returned by aclrtSynchronizeStream /
+// aclrtSynchronizeDevice; its diagnostic goes to aclGetRecentErrMsg of the synchronising thread.
 //
 // Error codes returned (values from the aclError table,
 // https://www.hiascend.com/document/detail/en/CANNCommunityEdition/910/API/runtimeapi/aclcppdevg_03_6666.html):
