@@ -20,6 +20,7 @@ test_interpolate_reference.py and never uses the package under test.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Optional, Sequence
 
 import numpy as np
@@ -129,6 +130,11 @@ def triangle(t):
 # Per-axis weight matrices
 # ------------------------------------------------------------------------------------------------
 def nearest_matrix(in_len, out_len, scale, ctm, nearest_mode):
+    """With a scale that is the ratio of the lengths (sizes), the coordinates are exact fractions:
+    floor, ceil and the .5 ties are the formula's own, not a float rounding's (x = 15 of 58 -> 30
+    is 29, where 15 / (30 / 58) in float64 is 28.999...)."""
+    if scale == out_len / in_len:
+        scale = Fraction(out_len, in_len)
     w = np.zeros((out_len, in_len))
     for x in range(out_len):
         c = original_coordinate(x, scale, out_len, in_len, ctm)

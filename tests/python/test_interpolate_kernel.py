@@ -469,6 +469,62 @@ def test_ai_core_fused_planes_against_torch(dtype, tol, torch_mode, align, aa, a
         assert orders == {("3", "2"), ("2", "3")}, orders   # both orders ran
 
 
+# Nearest picks an input index by floor / ceil / rounding of a coordinate; where the exact coordinate
+# is an integer or a .5 tie, a float rounding of it may pick the neighbour. The index is checked
+# against the formula in exact fractions (an image holding each pixel's row and column) on random
+# sizes, on the AI Core (float32, both builds) and the AI CPU (float64), which keeps a -0.0 copied.
+# torch computes in float32 and picks a neighbour on ~3% of random sizes; where it is exact (58 -> 30,
+# output column 15: 15 * 58 / 30 = 29) it is the peer.
+NEAREST_INDEX_ATTRS = [
+    dict(mode="nearest", coordinate_transformation_mode="asymmetric", nearest_mode="floor"),
+    dict(mode="nearest", coordinate_transformation_mode="half_pixel", nearest_mode="round_prefer_ceil"),
+    dict(mode="nearest", coordinate_transformation_mode="tf_half_pixel_for_nn", nearest_mode="round_prefer_floor"),
+    dict(mode="nearest", coordinate_transformation_mode="pytorch_half_pixel", nearest_mode="ceil"),
+]
+
+
+def _exact_nearest_index(in_len, out_len, attrs):
+    from fractions import Fraction
+    import math
+    ctm, rule = attrs["coordinate_transformation_mode"], attrs["nearest_mode"]
+    picked = []
+    for x in range(out_len):
+        c = {"asymmetric": Fraction(x * in_len, out_len),
+             "tf_half_pixel_for_nn": Fraction((2 * x + 1) * in_len, 2 * out_len),
+             "half_pixel": Fraction((2 * x + 1) * in_len, 2 * out_len) - Fraction(1, 2),
+             "pytorch_half_pixel": (Fraction((2 * x + 1) * in_len, 2 * out_len) - Fraction(1, 2)) if out_len > 1
+             else Fraction(0)}[ctm]
+        tie = c - math.floor(c) == Fraction(1, 2)
+        i = {"floor": math.floor(c), "ceil": math.ceil(c),
+             "round_prefer_ceil": math.ceil(c) if tie else round(c),
+             "round_prefer_floor": math.floor(c) if tie else round(c)}[rule]
+        picked.append(min(max(i, 0), in_len - 1))
+    return np.asarray(picked)
+
+
+@pytest.mark.parametrize("attrs", NEAREST_INDEX_ATTRS, ids=[a["coordinate_transformation_mode"] for a in NEAREST_INDEX_ATTRS])
+def test_nearest_index_is_the_exact_formula(attrs):
+    rng = np.random.default_rng(11)
+    sizes = [(58, 58, 53, 30), (21, 18, 24, 29), (8, 56, 22, 1)] + [tuple(int(v) for v in rng.integers(1, 70, 4))
+                                                                    for _ in range(40)]
+    for h, w, oh, ow in sizes:
+        want = _exact_nearest_index(h, oh, attrs)[:, None] * 1000 + _exact_nearest_index(w, ow, attrs)[None, :]
+        image = (np.arange(h)[:, None] * 1000 + np.arange(w)[None, :])[None, None]
+        image = np.where(image == 0, -0.0, image)   # pixel (0, 0) is -0.0: a copy keeps the sign
+        for dtype, build in (("float32", "fast"), ("float32", "checked"), ("float64", None)):
+            got = ags.interpolate(image.astype(dtype), [oh, ow], [2, 3], shape_calculation_mode="sizes", build=build,
+                                  **attrs)[0, 0]
+            assert ags.interpolate_last_path()["path"] == ("ai_cpu" if dtype == "float64" else "ai_core")
+            np.testing.assert_array_equal(got, want, err_msg=f"{(h, w)} -> {(oh, ow)} {dtype} {build}")
+            assert np.array_equal(np.signbit(got), want == 0), f"{(h, w)} -> {(oh, ow)} {dtype}: -0.0 copied as is"
+    # the peer where it computes exactly
+    x = (np.arange(58)[:, None] * 1000 + np.arange(58)[None, :])[None, None].astype(np.float32)
+    if attrs["coordinate_transformation_mode"] == "asymmetric":
+        peer = F.interpolate(torch.from_numpy(x), size=(53, 30), mode="nearest").numpy()
+        assert peer[0, 0, 0, 15] == 29   # 15 * 58 / 30
+        np.testing.assert_array_equal(ags.interpolate(x, [53, 30], [2, 3], shape_calculation_mode="sizes", **attrs), peer)
+
+
 # Nearest in a fused pass: each output is one input element of weight 1, gathered into place (the
 # reason says so); an output row whose input row the next one does not read is resized straight
 # into its output slot, others go through the ring. A copy: equal to torch's bit for bit, signed
