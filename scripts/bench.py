@@ -209,26 +209,45 @@ def target_rows(results):
     return rows, verdicts
 
 
-def interleaved_ms(fns, rounds=15, max_seconds=20.0):
-    """ms of each callable per round, timed interleaved (one run of each per round) so that machine
-    noise falls on all of them alike."""
+# Peers' thread pools keep spinning after a call, taking the other core from whatever runs next:
+# measured on this VM as CPU time burnt during a sleep after a call, torch's OpenMP threads ~9 ms,
+# ONNX Runtime's ~32 ms, OpenVINO's ~1 ms, ours none (a call of ours right after ONNX Runtime's
+# took twice its time alone). Each library runs untimed for at least this long before its timed
+# calls, so that none is timed while another's threads still spin.
+SETTLE_SECONDS = 0.04
+TIMING = ("timed in turns, each in its steady state (per round, a block of back-to-back calls: "
+          f"{SETTLE_SECONDS * 1e3:.0f} ms untimed while the previous library's threads stop spinning, then 3 timed)")
+
+
+def rounds_ms(fns, rounds=15, max_seconds=20.0, timed_per_round=3):
+    """ms of each callable per round (the median of its timed calls in the round), the callables
+    taking turns within each round so that machine drift falls on all of them alike. In its turn a
+    callable runs back to back: untimed for SETTLE_SECONDS (at least once), then timed_per_round
+    timed calls: each is timed in its own steady state, not while the one before it still spins."""
     for fn in fns:
         fn()   # warm-up
     times = [[] for _ in fns]
     start = time.perf_counter()
     for _ in range(rounds):
         for i, fn in enumerate(fns):
-            t0 = time.perf_counter()
+            settled = time.perf_counter() + SETTLE_SECONDS
             fn()
-            times[i].append((time.perf_counter() - t0) * 1e3)
+            while time.perf_counter() < settled:
+                fn()
+            block = []
+            for _ in range(timed_per_round):
+                t0 = time.perf_counter()
+                fn()
+                block.append((time.perf_counter() - t0) * 1e3)
+            times[i].append(float(np.median(block)))
         if time.perf_counter() - start > max_seconds:
             break
     return times
 
 
 def median_ms(fns, rounds=15, max_seconds=20.0):
-    """Median ms of each callable, timed interleaved."""
-    return [float(np.median(t)) for t in interleaved_ms(fns, rounds, max_seconds)]
+    """Median ms of each callable over the rounds of rounds_ms."""
+    return [float(np.median(t)) for t in rounds_ms(fns, rounds, max_seconds)]
 
 
 def ratio_spread(peer_ms, ours_ms):
@@ -433,8 +452,8 @@ def backward_section(quick: bool) -> str:
 
     return ("\n## Backward (both gradients)\n\n"
             "CPU: our fast build (the CPU fallback) against torch's CPU backward "
-            "(aten grid_sampler_2d/3d_backward, both gradients), median ms, same thread count, timed "
-            "interleaved; ratio > 1: ours is faster.\n\n" + table(cpu_header, cpu_rows) +
+            "(aten grid_sampler_2d/3d_backward, both gradients), median ms, same thread count, "
+            + TIMING + "; ratio > 1: ours is faster.\n\n" + table(cpu_header, cpu_rows) +
             "\n\nNPU, modelled by the checked build's cost model (the sum over the AI Core kernels of one "
             "call). HBM floor: read grad_output, input and grid once, write both gradients once. Official: "
             "the GridSampler2DGrad algorithm (channels-last transposes, per-point C-vector DMAs, a GM atomic "
@@ -445,7 +464,7 @@ def backward_section(quick: bool) -> str:
 def small_calls_section(quick: bool) -> str:
     """Per-call time of small problems, where the fixed cost of a call (the Python layer, the aclnn
     phases, the stream, the 48 simulated cores) outweighs the work: ours (the fast build) and torch,
-    timed interleaved."""
+    timed in turns (rounds_ms)."""
     try:
         import torch
         import torch.nn.functional as F
@@ -469,10 +488,10 @@ def small_calls_section(quick: bool) -> str:
                       lambda out=out: F.interpolate(tx, size=(out, out), mode="bilinear", align_corners=False)]))
     table = ["| case | ours us | torch us | torch/ours |", "|---|---|---|---|"]
     for name, fns in rows:
-        ours, peer = median_ms(fns, rounds=30 if quick else 300, max_seconds=1 if quick else 5)
+        ours, peer = median_ms(fns, rounds=5 if quick else 100, max_seconds=1 if quick else 5)
         table.append(f"| {name} | {ours * 1e3:.0f} | {peer * 1e3:.0f} | {peer / ours:.2f} |")
     return ("\n## CPU fallback: per-call time of small problems\n\n"
-            "Median us per call, ours (fast build) and torch timed interleaved, same thread count. On small "
+            "Median us per call, ours (fast build) and torch " + TIMING + ", same thread count. On small "
             "problems the fixed cost of a call dominates: the Python layer, both aclnn phases (tiling on "
             "the host), the stream, and the launch of the kernel's simulated cores.\n\n" + "\n".join(table) + "\n")
 
@@ -513,7 +532,7 @@ def main():
                 notes[peer] = "not installed"
             except Exception as exc:   # a peer that cannot run says why
                 notes[peer] = str(exc).split("\n")[0][:60]
-        rounds = interleaved_ms(runners, rounds=5 if args.quick else 15) if not args.npu_only else [[0.0]]
+        rounds = rounds_ms(runners, rounds=5 if args.quick else 15) if not args.npu_only else [[0.0]]
         measured = iter(rounds)
         ours_rounds = next(measured)
         ours = float(np.median(ours_rounds))
@@ -553,7 +572,7 @@ def main():
     text = (f"# GridSample performance\n\n{datetime.date.today().isoformat()}, {machine}"
             f"{' (quick mode: small shapes)' if args.quick else ''}.\n\n"
             "## CPU fallback (the simulator's fast build) against the CPU peers\n\n"
-            "Median ms after warm-up, same thread count, ours and the peers timed interleaved; "
+            "Median ms, same thread count, ours and the peers " + TIMING + "; "
             "ratio = peer time / our time (> 1: ours is faster); the last column is the spread of the torch "
             "ratio between rounds (25th-75th percentile).\n\n"
             + table(cpu_header, cpu_rows) +
@@ -719,7 +738,7 @@ INTERP_FEW_CHANNELS_TARGET = 2.0   # NHWC with few channels: modelled time / roo
 
 
 def interpolate_cpu_row(case, layout, x, out_hw, axes, channel_last, name, attrs, torch_kw, peers, quick):
-    """One row of the CPU table: the fast build against the peers, timed interleaved."""
+    """One row of the CPU table: the fast build against the peers, timed in turns (rounds_ms)."""
     runners = [lambda x=x, attrs=attrs, axes=axes: ags.interpolate(
         x, list(out_hw), axes, shape_calculation_mode="sizes", build="fast", **attrs)]
     notes = {}
@@ -786,7 +805,7 @@ def interpolate_main(quick: bool, report: str | None, npu_only: bool = False):
     text = (f"# Interpolate performance\n\n{datetime.date.today().isoformat()}, {machine}"
             f"{' (quick mode: small shapes)' if quick else ''}. float32, sizes mode, axes H and W.\n\n"
             "## CPU fallback (the simulator's fast build) against the CPU peers\n\n"
-            "Median ms after warm-up, same thread count, ours and the peers timed interleaved; ratio = peer "
+            "Median ms, same thread count, ours and the peers " + TIMING + "; ratio = peer "
             "time / our time (> 1: ours is faster). torch runs its equivalent mode (nearest: asymmetric + floor; "
             "linear, linear_onnx: bilinear; cubic: bicubic; pillow modes: antialias=True); OpenVINO runs "
             "Interpolate-11 with the same attributes (INFERENCE_PRECISION_HINT f32); Pillow resizes each "
