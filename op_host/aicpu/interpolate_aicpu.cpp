@@ -35,29 +35,26 @@ double RoundForType(ElemType t, double v) {
     }
 }
 
-// Input pixels per output pixel, 1 / scale, as the fraction num / den: in / out when the scale is
-// the ratio of the lengths (sizes mode), so that a coordinate is one correctly rounded division of
-// exact products and lands exactly on the integers and halves the exact ratio gives (15 * 58 / 30
-// is 29, where 15 / (30 / 58.0) is 28.999...: floor and the .5 ties of nearest would go the wrong
-// way); 1 / a scale given otherwise.
-struct InputPerOutput {
-    double num, den;
-};
-InputPerOutput InputPerOutputOf(double scale, int64_t paddedLen, int64_t outLen) {
-    const double len = static_cast<double>(paddedLen), out = static_cast<double>(outLen);
-    if (scale == out / len) return {len, out};
-    return {1.0, scale};
-}
-
 // Interpolate-11's coordinate_transformation_mode: output coordinate x -> padded input coordinate.
-double SourceCoordinate(int coordMode, double x, const InputPerOutput& step, int64_t paddedLen, int64_t outLen) {
+// When the scale is the ratio of the lengths (sizes mode), the coordinate is the exact value rounded
+// once: a quotient of integers (exact in double), so that floor, ceil, .5 ties and the edges of a
+// filter's support fall where the formula puts them (15 * 58 / 30 is 29, where 15 / (30 / 58.0) is
+// 28.999...: floor and nearest's ties would go the wrong way). A scale given: the formula as written.
+double SourceCoordinate(int coordMode, double x, double scale, int64_t paddedLen, int64_t outLen) {
+    const double len = static_cast<double>(paddedLen), out = static_cast<double>(outLen);
+    if (coordMode == kAlignCorners) return outLen == 1 ? 0.0 : x * (len - 1.0) / (out - 1.0);
+    if (coordMode == kPytorchHalfPixel && outLen <= 1) return 0.0;
+    if (scale == out / len) {
+        switch (coordMode) {
+            case kAsymmetric: return x * len / out;
+            case kTfHalfPixelForNn: return (2.0 * x + 1.0) * len / (2.0 * out);
+            default: return ((2.0 * x + 1.0) * len - out) / (2.0 * out);   // (pytorch_)half_pixel
+        }
+    }
     switch (coordMode) {
-        case kPytorchHalfPixel: return outLen > 1 ? (x + 0.5) * step.num / step.den - 0.5 : 0.0;
-        case kAsymmetric: return x * step.num / step.den;
-        case kTfHalfPixelForNn: return (x + 0.5) * step.num / step.den;
-        case kAlignCorners:
-            return outLen == 1 ? 0.0 : x * static_cast<double>(paddedLen - 1) / static_cast<double>(outLen - 1);
-        default: return (x + 0.5) * step.num / step.den - 0.5;
+        case kAsymmetric: return x / scale;
+        case kTfHalfPixelForNn: return (x + 0.5) / scale;
+        default: return (x + 0.5) / scale - 0.5;
     }
 }
 
@@ -133,18 +130,17 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
         }
         const double x = static_cast<double>(o);
         const double scale = pass.scale;
-        const InputPerOutput step = InputPerOutputOf(scale, L, out);
         local.clear();
         switch (args.mode) {
             case kNearest: {
-                const double c = SourceCoordinate(args.coordMode, x, step, L, out);
+                const double c = SourceCoordinate(args.coordMode, x, scale, L, out);
                 int64_t i = NearestIndex(args.nearestMode, c, scale < 1.0);
                 i = std::min<int64_t>(std::max<int64_t>(i, 0), L - 1);
                 local.push_back({i, 1.0});
                 break;
             }
             case kLinearOnnx: {
-                double c = SourceCoordinate(args.coordMode, x, step, L, out);
+                double c = SourceCoordinate(args.coordMode, x, scale, L, out);
                 c = std::min(std::max(c, 0.0), static_cast<double>(L - 1));
                 const int64_t i0 = std::min<int64_t>(static_cast<int64_t>(c), L - 1);
                 const int64_t i1 = std::min<int64_t>(i0 + 1, L - 1);
@@ -161,7 +157,7 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
                 // stretches it by 1 / scale on every axis, narrowing it on an upscaled one; taps outside
                 // the padded axis are dropped and the rest renormalised
                 const double a = args.antialias ? scale : 1.0;
-                const double c = SourceCoordinate(args.coordMode, x, step, L, out);
+                const double c = SourceCoordinate(args.coordMode, x, scale, L, out);
                 const double radius = 1.0 / a;
                 const int64_t lo = std::max<int64_t>(0, static_cast<int64_t>(std::floor(c - radius)));
                 const int64_t hi = std::min<int64_t>(L - 1, static_cast<int64_t>(std::ceil(c + radius)));
@@ -177,7 +173,7 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
                 break;
             }
             case kCubic: {
-                const double c = SourceCoordinate(args.coordMode, x, step, L, out);
+                const double c = SourceCoordinate(args.coordMode, x, scale, L, out);
                 const double f = std::floor(c);
                 const double t = c - f;
                 const double w[4] = {Keys(t + 1.0, args.cubeCoeff), Keys(t, args.cubeCoeff), Keys(1.0 - t, args.cubeCoeff),
@@ -192,10 +188,11 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
                 // (Resample.c precompute_coeffs), in its operation order so that the values agree
                 const bool cubic = args.mode == kBicubicPillow;
                 // input pixels per output pixel: in / out, or 1 / a scale given (torch's AA modes)
-                const double pixels = step.num / step.den;
-                const double filterScale = std::max(pixels, 1.0);
+                const double step = scale == static_cast<double>(out) / static_cast<double>(L)
+                                        ? static_cast<double>(L) / static_cast<double>(out) : 1.0 / scale;
+                const double filterScale = std::max(step, 1.0);
                 const double support = (cubic ? 2.0 : 1.0) * filterScale;
-                const double center = (x + 0.5) * pixels;
+                const double center = (x + 0.5) * step;
                 const double invFilterScale = 1.0 / filterScale;
                 const int64_t xmin = std::max<int64_t>(static_cast<int64_t>(center - support + 0.5), 0);
                 const int64_t xmax = std::min<int64_t>(static_cast<int64_t>(center + support + 0.5), L);

@@ -80,18 +80,21 @@ def output_shape_and_scales(in_shape, scales_or_sizes, axes, shape_calculation_m
 # Coordinates
 # ------------------------------------------------------------------------------------------------
 def original_coordinate(x, scale, out_len, in_len, ctm):
-    """Input coordinate of output index x (interpolate.md, coordinate_transformation_mode)."""
-    if ctm == "half_pixel":
-        return (x + 0.5) / scale - 0.5
-    if ctm == "pytorch_half_pixel":
-        return (x + 0.5) / scale - 0.5 if out_len > 1 else 0.0
-    if ctm == "asymmetric":
-        return x / scale
-    if ctm == "tf_half_pixel_for_nn":
-        return (x + 0.5) / scale
+    """Input coordinate of output index x (interpolate.md, coordinate_transformation_mode). With a
+    scale that is the ratio of the lengths (sizes), the exact value rounded once: floor, ceil, .5 ties
+    and filter edges fall where the formula puts them (x = 15 of 58 -> 30 is 29, where 15 / (30 / 58)
+    in float64 is 28.999...)."""
+    if ctm not in COORDINATE_TRANSFORMATION_MODES:
+        raise ValueError(ctm)
     if ctm == "align_corners":
         return 0.0 if out_len == 1 else x * (in_len - 1) / (out_len - 1)
-    raise ValueError(ctm)
+    if ctm == "pytorch_half_pixel" and out_len == 1:
+        return 0.0
+    if scale == out_len / in_len:
+        step, half = Fraction(in_len, out_len), Fraction(1, 2)
+        exact = {"asymmetric": x * step, "tf_half_pixel_for_nn": (x + half) * step}.get(ctm, (x + half) * step - half)
+        return float(exact)
+    return {"asymmetric": x / scale, "tf_half_pixel_for_nn": (x + 0.5) / scale}.get(ctm, (x + 0.5) / scale - 0.5)
 
 
 def nearest_index(c, downsample, nearest_mode):
@@ -130,11 +133,6 @@ def triangle(t):
 # Per-axis weight matrices
 # ------------------------------------------------------------------------------------------------
 def nearest_matrix(in_len, out_len, scale, ctm, nearest_mode):
-    """With a scale that is the ratio of the lengths (sizes), the coordinates are exact fractions:
-    floor, ceil and the .5 ties are the formula's own, not a float rounding's (x = 15 of 58 -> 30
-    is 29, where 15 / (30 / 58) in float64 is 28.999...)."""
-    if scale == out_len / in_len:
-        scale = Fraction(out_len, in_len)
     w = np.zeros((out_len, in_len))
     for x in range(out_len):
         c = original_coordinate(x, scale, out_len, in_len, ctm)

@@ -525,6 +525,55 @@ def test_nearest_index_is_the_exact_formula(attrs):
         np.testing.assert_array_equal(ags.interpolate(x, [53, 30], [2, 3], shape_calculation_mode="sizes", **attrs), peer)
 
 
+# Random ranks, axes, sizes or scales and attributes of every mode against the reference, float32 on
+# the AI Core and float64 on the AI CPU. Among them a narrowed linear + antialias filter whose support
+# edge an output's exact coordinate lands on (49 outputs from 21 with another axis downscaled: taps at
+# exactly 1 / scale from the coordinate weigh 0, and an output with none is 0).
+def _random_interpolate_case(rng):
+    rank = int(rng.integers(3, 6))
+    shape = [int(v) for v in rng.integers(1, 6, rank - 2)] + [int(v) for v in rng.integers(1, 30, 2)]
+    axes = sorted(rng.choice(rank, size=int(rng.integers(1, 3)), replace=False).tolist()) if rng.random() < 0.3 \
+        else [rank - 2, rank - 1]
+    mode = str(rng.choice(["nearest", "linear", "linear_onnx", "cubic", "bilinear_pillow", "bicubic_pillow"]))
+    attrs = {"mode": mode}
+    if mode in ("bilinear_pillow", "bicubic_pillow", "linear_onnx"):
+        axes = [rank - 2, rank - 1]
+        if mode == "linear_onnx" and rank != 4:
+            attrs["mode"] = mode = "linear"
+    if mode not in ("bilinear_pillow", "bicubic_pillow"):
+        attrs["coordinate_transformation_mode"] = str(rng.choice(["half_pixel", "pytorch_half_pixel", "asymmetric",
+                                                                  "tf_half_pixel_for_nn", "align_corners"]))
+    if mode == "nearest":
+        attrs["nearest_mode"] = str(rng.choice(["round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"]))
+    if mode in ("cubic", "bicubic_pillow"):
+        attrs["cube_coeff"] = float(rng.choice([-0.75, -0.5]))
+    if mode in ("linear", "cubic") and rng.random() < 0.3:
+        attrs["antialias"] = True
+    if rng.random() < 0.7:
+        calc, values = "sizes", [int(v) for v in rng.integers(1, 40, len(axes))]
+    else:
+        calc, values = "scales", [float(np.float32(v)) for v in rng.choice([0.25, 0.5, 0.6, 0.75, 1.25, 1.5, 2.0, 3.0],
+                                                                          len(axes))]
+    return shape, axes, calc, values, attrs
+
+
+def test_random_cases_match_the_reference():
+    rng = np.random.default_rng(29)
+    cases = [((1, 1, 2, 21), [2, 3], "sizes", [1, 49], {"mode": "linear", "antialias": True,
+                                                         "coordinate_transformation_mode": "half_pixel"})]
+    cases += [_random_interpolate_case(rng) for _ in range(80)]
+    for shape, axes, calc, values, attrs in cases:
+        x = rng.uniform(-1.0, 1.0, shape)
+        want = interpolate_reference(x, values, axes, shape_calculation_mode=calc, **attrs)
+        for dtype, tol in (("float32", 2e-5), ("float64", 1e-12)):
+            got = ags.interpolate(x.astype(dtype), values, axes, shape_calculation_mode=calc, build="fast", **attrs)
+            info = ags.interpolate_last_path()
+            # float32 runs on the AI Core but for a scale other than output / input length
+            assert info["path"] == ("ai_cpu" if dtype == "float64" else "ai_core") or (
+                dtype == "float32" and calc == "scales" and "a scale that differs" in info["reason"]), (shape, info)
+            np.testing.assert_allclose(got, want, rtol=0, atol=tol, err_msg=f"{shape} {axes} {calc} {values} {attrs}")
+
+
 # Nearest in a fused pass: each output is one input element of weight 1, gathered into place (the
 # reason says so); an output row whose input row the next one does not read is resized straight
 # into its output slot, others go through the ring. A copy: equal to torch's bit for bit, signed
