@@ -289,7 +289,7 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
                              stream) != ACL_SUCCESS)
             return Reject(ACLNN_ERR_RUNTIME_ERROR, name,
                           std::string("copying the tiling data to the workspace failed: ") + aclGetRecentErrMsg());
-        // grid_sample_grad(gradOutput, x, grid, inputGrad, gridGrad, workspace, tiling)
+        // grid_sample_grad(y_grad, x, grid, x_grad, grid_grad, workspace, tiling): the OpDef's order
         aclnnStatus s = gridsample::LaunchAiCoreKernel(
             stream, {"GridSampleGrad", e->blockDim, e->tilingKey,
                      {e->gradOutput.data, e->input.data, e->grid.data, e->computeInputGrad ? e->inputGrad.data : nullptr,

@@ -7,16 +7,21 @@
 // (from the host layer's static library: the shared one hides it).
 #include <algorithm>
 #include <cstring>
+#include <fstream>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_grid_sampler2d.h"
 #include "base/context_builder/op_tiling_context_builder.h"
+#include "ascend_sim/kernel_registry.h"
 #include "ascend_sim/opbuild.h"
 #include "check.h"
 #include "exe_graph/runtime/continuous_vector.h"
 #include "gert_helpers.h"
+#include "op_host/device_launch.h"
 #include "op_host/grid_sample_compute_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -134,6 +139,44 @@ TEST_CASE("OpDef: GridSample is registered with its prototype, infer functions, 
     const ascend_sim::OpImplFunctions impl = gert_test::OpImplOf("GridSample");
     CHECK(impl.tiling == def.tiling && impl.inferShape == def.inferShape && impl.inferDataType == def.inferDataType);
     CHECK(impl.tilingParse != nullptr && impl.compileInfoCreator != nullptr);
+}
+
+// CANN's op build generates each op's kernel launch from its OpDef: the kernel entry
+// op_kernel/<snake_case type>.cpp receives the inputs, then the outputs, in the OpDef's order, then
+// the workspace and the tiling (the GM_ADDR parameters). The simulator launches whatever op_host
+// passes, so the convention is checked here: each AI Core kernel's parameter count (as registered)
+// and names (from its source) against its op's OpDef.
+TEST_CASE("OpDef: each AI Core kernel takes its op's inputs, outputs, workspace and tiling, in order") {
+    int kernels = 0;
+    for (const std::string& op : ops::CfgGenerator::RegisteredOps()) {
+        const std::string kernel = gridsample::KernelNameOf(op);
+        const ascend_sim::RegisteredKernel* entry = ascend_sim::FindKernelEntry(kernel);
+        if (entry == nullptr) continue;   // an AI CPU operator
+        ++kernels;
+        const ops::OpInfo def = ops::CfgGenerator::Describe(op.c_str());
+        std::vector<std::string> want;
+        for (const auto* params : {&def.inputs, &def.outputs})
+            for (const ops::OpParamInfo& p : *params) want.push_back(p.name);
+        want.push_back("workspace");
+        want.push_back("tiling");
+        CHECK_MSG(entry->gmArgCount == want.size(), op + ": " + std::to_string(entry->gmArgCount) + " GM parameters");
+        std::ifstream file(std::string(AGS_SOURCE_DIR) + "/op_kernel/" + kernel + ".cpp");
+        std::stringstream source;
+        source << file.rdbuf();
+        const std::regex signature("extern \"C\" __global__ __aicore__ void " + kernel + "\\(([^)]*)\\)");
+        std::smatch m;
+        const std::string text = source.str();
+        CHECK_MSG(std::regex_search(text, m, signature), op + ": the kernel entry in op_kernel/" + kernel + ".cpp");
+        std::vector<std::string> got;
+        const std::string params = m.size() > 1 ? m[1].str() : "";
+        const std::regex param("GM_ADDR\\s+(\\w+)");
+        for (auto it = std::sregex_iterator(params.begin(), params.end(), param); it != std::sregex_iterator(); ++it)
+            got.push_back((*it)[1].str());
+        std::string list;
+        for (const std::string& g : got) list += g + " ";
+        CHECK_MSG(got == want, op + ": kernel parameters " + list);
+    }
+    CHECK(kernels == 5);   // GridSample, GridSampleGrad, Interpolate, InterpolateGrad, ViewCopy
 }
 
 TEST_CASE("OpDef: the documented prototype rules are checked") {
