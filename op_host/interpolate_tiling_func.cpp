@@ -344,10 +344,13 @@ uint64_t BandInput(const InterpolateProblem& p, const InterpolatePassTiling& las
     int64_t most = 0;
     for (int64_t first = 0; first < last.outLen; first += static_cast<int64_t>(chunk)) {
         const int64_t end = std::min<int64_t>(last.outLen, first + static_cast<int64_t>(chunk));
+        // per position of the band, its first and last channel in the band (a position's outputs
+        // read from lo * channels + channel to hi * channels + channel)
+        const int64_t q0 = first / channels, q1 = (end - 1) / channels;
         int64_t a = INT64_MAX, z = -1;
-        for (int64_t o = first; o < end; ++o) {
-            a = std::min(a, lo[o / channels] * channels + o % channels);
-            z = std::max(z, hi[o / channels] * channels + o % channels);
+        for (int64_t q = q0; q <= q1; ++q) {
+            a = std::min(a, lo[q] * channels + (q == q0 ? first % channels : 0));
+            z = std::max(z, hi[q] * channels + (q == q1 ? (end - 1) % channels : channels - 1));
         }
         most = std::max(most, z - a + 1);
     }
