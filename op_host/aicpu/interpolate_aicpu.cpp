@@ -35,27 +35,45 @@ double RoundForType(ElemType t, double v) {
     }
 }
 
-// Interpolate-11's coordinate_transformation_mode: output coordinate x -> padded input coordinate.
-// When the scale is the ratio of the lengths (sizes mode), the coordinate is the exact value rounded
-// once: a quotient of integers (exact in double), so that floor, ceil, .5 ties and the edges of a
-// filter's support fall where the formula puts them (15 * 58 / 30 is 29, where 15 / (30 / 58.0) is
-// 28.999...: floor and nearest's ties would go the wrong way). A scale given: the formula as written.
-double SourceCoordinate(int coordMode, double x, double scale, int64_t paddedLen, int64_t outLen) {
+// Interpolate-11's coordinate_transformation_mode: output coordinate x -> padded input coordinate,
+// num / den. When the scale is the ratio of the lengths (sizes mode), and for align_corners, it is a
+// quotient of integers, exact in double for lengths below 2^26 (`exact`): floor, ceil and .5 ties
+// then fall where the formula puts them (15 * 58 / 30 is 29, where 15 / (30 / 58.0) is 28.999...:
+// floor and nearest's ties would go the wrong way). A scale given: the formula as written.
+struct SourcePosition {
+    double num = 0.0, den = 1.0;
+    bool exact = false;
+    double Value() const { return num / den; }
+};
+SourcePosition SourceOf(int coordMode, double x, double scale, int64_t paddedLen, int64_t outLen) {
     const double len = static_cast<double>(paddedLen), out = static_cast<double>(outLen);
-    if (coordMode == kAlignCorners) return outLen == 1 ? 0.0 : x * (len - 1.0) / (out - 1.0);
-    if (coordMode == kPytorchHalfPixel && outLen <= 1) return 0.0;
+    if (coordMode == kAlignCorners) return outLen == 1 ? SourcePosition{0.0, 1.0, true} : SourcePosition{x * (len - 1.0), out - 1.0, true};
+    if (coordMode == kPytorchHalfPixel && outLen <= 1) return {0.0, 1.0, true};
     if (scale == out / len) {
         switch (coordMode) {
-            case kAsymmetric: return x * len / out;
-            case kTfHalfPixelForNn: return (2.0 * x + 1.0) * len / (2.0 * out);
-            default: return ((2.0 * x + 1.0) * len - out) / (2.0 * out);   // (pytorch_)half_pixel
+            case kAsymmetric: return {x * len, out, true};
+            case kTfHalfPixelForNn: return {(2.0 * x + 1.0) * len, 2.0 * out, true};
+            default: return {(2.0 * x + 1.0) * len - out, 2.0 * out, true};   // (pytorch_)half_pixel
         }
     }
     switch (coordMode) {
-        case kAsymmetric: return x / scale;
-        case kTfHalfPixelForNn: return (x + 0.5) / scale;
-        default: return (x + 0.5) / scale - 0.5;
+        case kAsymmetric: return {x / scale, 1.0, false};
+        case kTfHalfPixelForNn: return {(x + 0.5) / scale, 1.0, false};
+        default: return {(x + 0.5) / scale - 0.5, 1.0, false};
     }
+}
+double SourceCoordinate(int coordMode, double x, double scale, int64_t paddedLen, int64_t outLen) {
+    return SourceOf(coordMode, x, scale, paddedLen, outLen).Value();
+}
+
+// linear's triangle argument a * (i - c) for input i: a = 1, or the scale when antialias stretches
+// the filter. One quotient of integers when the coordinate is exact and a is 1 or out / in (exact for
+// lengths below 2^17), so that an input exactly at the support's edge weighs 0.
+double FilterArgument(const SourcePosition& c, double i, double a, int64_t paddedLen, int64_t outLen) {
+    const double len = static_cast<double>(paddedLen), out = static_cast<double>(outLen);
+    if (c.exact && a == 1.0) return (i * c.den - c.num) / c.den;
+    if (c.exact && a == out / len) return out * (i * c.den - c.num) / (len * c.den);
+    return a * (i - c.Value());
 }
 
 int64_t NearestIndex(int nearestMode, double c, bool downsample) {
@@ -157,13 +175,14 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
                 // stretches it by 1 / scale on every axis, narrowing it on an upscaled one; taps outside
                 // the padded axis are dropped and the rest renormalised
                 const double a = args.antialias ? scale : 1.0;
-                const double c = SourceCoordinate(args.coordMode, x, scale, L, out);
+                const SourcePosition source = SourceOf(args.coordMode, x, scale, L, out);
+                const double c = source.Value();
                 const double radius = 1.0 / a;
                 const int64_t lo = std::max<int64_t>(0, static_cast<int64_t>(std::floor(c - radius)));
                 const int64_t hi = std::min<int64_t>(L - 1, static_cast<int64_t>(std::ceil(c + radius)));
                 double sum = 0.0;
                 for (int64_t i = lo; i <= hi; ++i) {
-                    const double w = a * Triangle(a * (static_cast<double>(i) - c));
+                    const double w = a * Triangle(FilterArgument(source, static_cast<double>(i), a, L, out));
                     if (w > 0.0) {
                         local.push_back({i, w});
                         sum += w;

@@ -79,20 +79,27 @@ def output_shape_and_scales(in_shape, scales_or_sizes, axes, shape_calculation_m
 # ------------------------------------------------------------------------------------------------
 # Coordinates
 # ------------------------------------------------------------------------------------------------
-def original_coordinate(x, scale, out_len, in_len, ctm):
-    """Input coordinate of output index x (interpolate.md, coordinate_transformation_mode). With a
-    scale that is the ratio of the lengths (sizes), the exact value rounded once: floor, ceil, .5 ties
-    and filter edges fall where the formula puts them (x = 15 of 58 -> 30 is 29, where 15 / (30 / 58)
-    in float64 is 28.999...)."""
+def exact_coordinate(x, scale, out_len, in_len, ctm):
+    """The input coordinate of output index x as a Fraction when the formula is a quotient of
+    integers (align_corners, or a scale that is the ratio of the lengths: sizes); None otherwise."""
     if ctm not in COORDINATE_TRANSFORMATION_MODES:
         raise ValueError(ctm)
     if ctm == "align_corners":
-        return 0.0 if out_len == 1 else x * (in_len - 1) / (out_len - 1)
+        return Fraction(0) if out_len == 1 else Fraction(x * (in_len - 1), out_len - 1)
     if ctm == "pytorch_half_pixel" and out_len == 1:
-        return 0.0
-    if scale == out_len / in_len:
-        step, half = Fraction(in_len, out_len), Fraction(1, 2)
-        exact = {"asymmetric": x * step, "tf_half_pixel_for_nn": (x + half) * step}.get(ctm, (x + half) * step - half)
+        return Fraction(0)
+    if scale != out_len / in_len:
+        return None
+    step, half = Fraction(in_len, out_len), Fraction(1, 2)
+    return {"asymmetric": x * step, "tf_half_pixel_for_nn": (x + half) * step}.get(ctm, (x + half) * step - half)
+
+
+def original_coordinate(x, scale, out_len, in_len, ctm):
+    """Input coordinate of output index x (interpolate.md, coordinate_transformation_mode). Where it
+    is a quotient of integers, the exact value rounded once: floor, ceil and .5 ties fall where the
+    formula puts them (x = 15 of 58 -> 30 is 29, where 15 / (30 / 58) in float64 is 28.999...)."""
+    exact = exact_coordinate(x, scale, out_len, in_len, ctm)
+    if exact is not None:
         return float(exact)
     return {"asymmetric": x / scale, "tf_half_pixel_for_nn": (x + 0.5) / scale}.get(ctm, (x + 0.5) / scale - 0.5)
 
@@ -144,13 +151,18 @@ def nearest_matrix(in_len, out_len, scale, ctm, nearest_mode):
 def linear_matrix(in_len, out_len, scale, ctm, a, radius):
     """The specification's linear mode along one axis: taps round(c) - r .. round(c) + r inside the
     axis, weight a * triangle(a * (c - tap)), normalised by their sum (0 when it is 0)."""
+    # the triangle's argument a * (c - tap) from exact fractions where c is exact and a is 1 or the
+    # ratio of the lengths: a tap exactly at the support's edge weighs 0
+    a_exact = Fraction(1) if a == 1.0 else Fraction(out_len, in_len) if a == out_len / in_len else None
     w = np.zeros((out_len, in_len))
     for x in range(out_len):
         c = original_coordinate(x, scale, out_len, in_len, ctm)
+        exact = exact_coordinate(x, scale, out_len, in_len, ctm)
         centre = _round_half_away(c)
         for tap in range(centre - radius, centre + radius + 1):
             if 0 <= tap < in_len:
-                w[x, tap] = a * triangle(a * (c - tap))
+                t = float(a_exact * (exact - tap)) if exact is not None and a_exact is not None else a * (c - tap)
+                w[x, tap] = a * triangle(t)
         total = w[x].sum()
         if total != 0.0:
             w[x] /= total

@@ -526,9 +526,10 @@ def test_nearest_index_is_the_exact_formula(attrs):
 
 
 # Random ranks, axes, sizes or scales and attributes of every mode against the reference, float32 on
-# the AI Core and float64 on the AI CPU. Among them a narrowed linear + antialias filter whose support
-# edge an output's exact coordinate lands on (49 outputs from 21 with another axis downscaled: taps at
-# exactly 1 / scale from the coordinate weigh 0, and an output with none is 0).
+# the AI Core and float64 on the AI CPU. First, narrowed linear + antialias filters (an upscaled axis
+# while another is downscaled) with inputs exactly at their support's edge, 1 / scale from an output's
+# coordinate: they weigh 0, and an output with no other input is 0 (the reference takes the filter's
+# argument from exact fractions).
 def _random_interpolate_case(rng):
     rank = int(rng.integers(3, 6))
     shape = [int(v) for v in rng.integers(1, 6, rank - 2)] + [int(v) for v in rng.integers(1, 30, 2)]
@@ -559,8 +560,10 @@ def _random_interpolate_case(rng):
 
 def test_random_cases_match_the_reference():
     rng = np.random.default_rng(29)
-    cases = [((1, 1, 2, 21), [2, 3], "sizes", [1, 49], {"mode": "linear", "antialias": True,
-                                                         "coordinate_transformation_mode": "half_pixel"})]
+    # narrowed filters with inputs exactly at their support's edge, for every coordinate mode
+    cases = [((1, 1, h, w), [2, 3], "sizes", size, {"mode": "linear", "antialias": True, "coordinate_transformation_mode": m})
+             for (h, w), size in (((2, 21), [1, 49]), ((4, 2), [2, 6]), ((4, 7), [2, 21]), ((6, 5), [3, 20]))
+             for m in ("half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn", "align_corners")]
     cases += [_random_interpolate_case(rng) for _ in range(80)]
     for shape, axes, calc, values, attrs in cases:
         x = rng.uniform(-1.0, 1.0, shape)
