@@ -55,8 +55,9 @@ def _core():
 
 
 def pillow_resize(image_u8, out_hw, mode):
-    """Pillow's Image.resize of every (H, W) plane of an (..., H, W) uint8 array. mode: 'bilinear'
-    or 'bicubic' (Pillow's BILINEAR / BICUBIC filters, reducing_gap off)."""
+    """Pillow's Image.resize of every (H, W) plane of an (..., H, W) uint8 or int32 array (Pillow's
+    L and I modes). mode: 'bilinear' or 'bicubic' (Pillow's BILINEAR / BICUBIC filters, reducing_gap
+    off)."""
     from PIL import Image
 
     filt = {"bilinear": Image.BILINEAR, "bicubic": Image.BICUBIC}[mode]

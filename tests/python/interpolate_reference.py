@@ -197,21 +197,33 @@ def cubic_matrix(in_len, out_len, scale, ctm, cube_coeff):
 
 
 def pillow_matrix(in_len, out_len, support, cube_coeff, bicubic):
-    """Pillow's resampling coefficients (box = the whole axis): filter support times
-    max(1, in/out), taps in [trunc(centre - support + 0.5), trunc(centre + support + 0.5)) clipped
-    to the axis, weights filter((tap - centre + 0.5) / filterscale) normalised by their sum."""
+    """Pillow's resampling coefficients (box = the whole axis), in Resample.c's order of operations
+    (integer images round between passes, so a rounding of a weight can move a result by a level):
+    filter support times max(1, in/out), taps in [trunc(centre - support + 0.5), trunc(centre +
+    support + 0.5)) clipped to the axis, weights filter((tap - centre + 0.5) * (1 / filterscale))
+    normalised by their sum taken tap by tap."""
     w = np.zeros((out_len, in_len))
     scale = in_len / out_len
     filterscale = max(1.0, scale)
     sup = support * filterscale
+    inverse = 1.0 / filterscale
+
+    def weight(t):
+        t = abs(t)
+        if bicubic:
+            a = cube_coeff
+            return ((a + 2.0) * t - (a + 3.0)) * t * t + 1.0 if t < 1.0 else \
+                (((t - 5.0) * t + 8.0) * t - 4.0) * a if t < 2.0 else 0.0
+        return 1.0 - t if t < 1.0 else 0.0
+
     for x in range(out_len):
         centre = (x + 0.5) * scale
         lo = max(int(centre - sup + 0.5), 0)           # int(): truncation, as Pillow's cast
         hi = min(int(centre + sup + 0.5), in_len)
+        total = 0.0
         for tap in range(lo, hi):
-            t = (tap - centre + 0.5) / filterscale
-            w[x, tap] = keys_weight(t, cube_coeff) if bicubic else triangle(t)
-        total = w[x].sum()
+            w[x, tap] = weight((tap - centre + 0.5) * inverse)
+            total += w[x, tap]
         if total != 0.0:
             w[x] /= total
     return w
@@ -226,6 +238,19 @@ def pillow_vertical_first(in_hw, out_hw) -> bool:
 
 def _apply(data, matrix, axis):
     return np.moveaxis(np.tensordot(matrix, np.moveaxis(data, axis, 0), axes=(1, 0)), 0, axis)
+
+
+def _apply_in_order(data, matrix, axis):
+    """_apply with each output's sum taken tap by tap, a product and an add each (Pillow's loop):
+    integer images round between the passes, where a sum's last bit can move a result by a level."""
+    src = np.moveaxis(data, axis, 0)
+    out = np.zeros((matrix.shape[0],) + src.shape[1:])
+    for x in range(matrix.shape[0]):
+        acc = np.zeros(src.shape[1:])
+        for tap in np.nonzero(matrix[x])[0]:
+            acc = acc + src[tap] * matrix[x, tap]
+        out[x] = acc
+    return np.moveaxis(out, 0, axis)
 
 
 def _round_clip(data, dtype):
@@ -281,7 +306,7 @@ def interpolate_reference(image, scales_or_sizes, axes: Optional[Sequence[int]] 
                 if image.dtype == np.uint8:
                     # Pillow's 8-bit arithmetic: weights in fixed point with 22 fraction bits
                     m = np.sign(m) * np.floor(np.abs(m) * 2.0**22 + 0.5) / 2.0**22
-                data = _apply(data, m, ax)
+                data = _apply_in_order(data, m, ax)
                 if integer:
                     data = _round_clip(data, image.dtype)
         return data.astype(image.dtype) if integer else data

@@ -100,6 +100,23 @@ def test_uint8_pillow_modes_match_pillow(mode, resample, coeff, in_hw, out_hw):
     assert np.abs(got.astype(int) - want.astype(int)).max() <= 1
 
 
+@pytest.mark.parametrize("mode,resample", [("bilinear_pillow", "BILINEAR"), ("bicubic_pillow", "BICUBIC")])
+def test_int32_pillow_modes_equal_pillow(mode, resample):
+    # Pillow's I mode: float64 weights, a rounding between the passes; equal, not within a level
+    # (the rank-5 case: a level moved by the first pass's rounding became two after the second)
+    PIL = pytest.importorskip("PIL.Image")
+    rng = np.random.default_rng(4)
+    for shape, out_hw in (((2, 37, 29), (20, 40)), ((2, 37, 29), (12, 9)), ((7, 3, 6, 29, 8), (34, 16))):
+        x = rng.integers(-1000, 1001, shape).astype(np.int32)
+        planes = x.reshape((-1,) + shape[-2:])
+        want = np.stack([np.asarray(PIL.fromarray(p).resize((out_hw[1], out_hw[0]), getattr(PIL.Resampling, resample)))
+                         for p in planes]).reshape(shape[:-2] + out_hw)
+        got = ags.interpolate(x, list(out_hw), [len(shape) - 2, len(shape) - 1], mode=mode, shape_calculation_mode="sizes",
+                              cube_coeff=-0.5)
+        assert got.dtype == np.int32 and ags.interpolate_last_path()["path"] == "ai_cpu"
+        np.testing.assert_array_equal(got, want, err_msg=f"{mode} {shape} -> {out_hw}")
+
+
 def test_integer_dtypes_round_half_away_and_saturate():
     # linear halfway points: 1 and 2 -> 1.5 -> 2; -1 and -2 -> -1.5 -> -2 (half away from zero)
     x = np.array([1, 2, -1, -2], dtype=np.int32)

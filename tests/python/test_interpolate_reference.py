@@ -153,6 +153,19 @@ def test_reference_pillow_modes_match_pillow_uint8(mode):
         assert (diff == 0).mean() > 0.95, f"{ours} {out_hw}: only {(diff == 0).mean():.2%} identical to Pillow"
 
 
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
+def test_reference_pillow_modes_equal_pillow_int32(mode):
+    """Pillow's I mode (int32) weights in float64 and rounds between its passes: the reference, which
+    sums each output tap by tap as Pillow does, equals it exactly (a sum's last bit decides a .5 tie
+    after the first pass, and a level moved there can become two after the second)."""
+    x = _rng("pil32", mode).integers(-1000, 1001, (2, 3, 37, 29)).astype(np.int32)
+    for out_hw in PILLOW_SIZES:
+        ref = interpolate_reference(x, list(out_hw), [2, 3], mode=f"{mode}_pillow", shape_calculation_mode="sizes",
+                                    cube_coeff=-0.5)
+        assert ref.dtype == np.int32
+        np.testing.assert_array_equal(ref, pillow_resize(x, out_hw, mode), err_msg=f"{mode} {out_hw}")
+
+
 def test_reference_pillow_pass_order_of_this_pillow():
     """The pass order Pillow itself uses is pillow_vertical_first's rule: the one-call resize
     equals two single-pass resizes in that order (each rounds and clips to uint8 as the one call
