@@ -28,6 +28,7 @@ function(ags_sanitize_test_env test)
     set_tests_properties(${test} PROPERTIES ENVIRONMENT
       "ASAN_OPTIONS=handle_segv=0:detect_leaks=1:abort_on_error=0;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
   elseif(AGS_SANITIZE STREQUAL "thread")
-    set_tests_properties(${test} PROPERTIES ENVIRONMENT "TSAN_OPTIONS=handle_segv=0:halt_on_error=1")
+    set_tests_properties(${test} PROPERTIES ENVIRONMENT
+      "TSAN_OPTIONS=handle_segv=0:halt_on_error=1:suppressions=${PROJECT_SOURCE_DIR}/cmake/tsan.supp")
   endif()
 endfunction()
