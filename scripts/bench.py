@@ -215,14 +215,16 @@ def target_rows(results):
 # took twice its time alone). Each library runs untimed for at least this long before its timed
 # calls, so that none is timed while another's threads still spin.
 SETTLE_SECONDS = 0.04
+TIMED_PER_ROUND = 3
 TIMING = ("timed in turns, each in its steady state (per round, a block of back-to-back calls: "
-          f"{SETTLE_SECONDS * 1e3:.0f} ms untimed while the previous library's threads stop spinning, then 3 timed)")
+          f"{SETTLE_SECONDS * 1e3:.0f} ms untimed while the previous library's threads stop spinning, then "
+          f"{TIMED_PER_ROUND} timed)")
 
 
-def rounds_ms(fns, rounds=15, max_seconds=20.0, timed_per_round=3):
+def rounds_ms(fns, rounds=15, max_seconds=20.0):
     """ms of each callable per round (the median of its timed calls in the round), the callables
     taking turns within each round so that machine drift falls on all of them alike. In its turn a
-    callable runs back to back: untimed for SETTLE_SECONDS (at least once), then timed_per_round
+    callable runs back to back: untimed for SETTLE_SECONDS (at least once), then TIMED_PER_ROUND
     timed calls: each is timed in its own steady state, not while the one before it still spins."""
     for fn in fns:
         fn()   # warm-up
@@ -235,7 +237,7 @@ def rounds_ms(fns, rounds=15, max_seconds=20.0, timed_per_round=3):
             while time.perf_counter() < settled:
                 fn()
             block = []
-            for _ in range(timed_per_round):
+            for _ in range(TIMED_PER_ROUND):
                 t0 = time.perf_counter()
                 fn()
                 block.append((time.perf_counter() - t0) * 1e3)

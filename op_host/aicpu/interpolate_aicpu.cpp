@@ -40,6 +40,12 @@ double RoundForType(ElemType t, double v) {
 // quotient of integers, exact in double for lengths below 2^26 (`exact`): floor, ceil and .5 ties
 // then fall where the formula puts them (15 * 58 / 30 is 29, where 15 / (30 / 58.0) is 28.999...:
 // floor and nearest's ties would go the wrong way). A scale given: the formula as written.
+// Whether a pass's scale is out / in (sizes mode, or a scale given equal to it): its coordinates,
+// filter arguments and Pillow steps then come from the lengths themselves.
+bool IsLengthRatio(double scale, int64_t paddedLen, int64_t outLen) {
+    return scale == static_cast<double>(outLen) / static_cast<double>(paddedLen);
+}
+
 struct SourcePosition {
     double num = 0.0, den = 1.0;
     bool exact = false;
@@ -47,9 +53,10 @@ struct SourcePosition {
 };
 SourcePosition SourceOf(int coordMode, double x, double scale, int64_t paddedLen, int64_t outLen) {
     const double len = static_cast<double>(paddedLen), out = static_cast<double>(outLen);
-    if (coordMode == kAlignCorners) return outLen == 1 ? SourcePosition{0.0, 1.0, true} : SourcePosition{x * (len - 1.0), out - 1.0, true};
+    if (coordMode == kAlignCorners)
+        return outLen == 1 ? SourcePosition{0.0, 1.0, true} : SourcePosition{x * (len - 1.0), out - 1.0, true};
     if (coordMode == kPytorchHalfPixel && outLen <= 1) return {0.0, 1.0, true};
-    if (scale == out / len) {
+    if (IsLengthRatio(scale, paddedLen, outLen)) {
         switch (coordMode) {
             case kAsymmetric: return {x * len, out, true};
             case kTfHalfPixelForNn: return {(2.0 * x + 1.0) * len, 2.0 * out, true};
@@ -72,7 +79,7 @@ double SourceCoordinate(int coordMode, double x, double scale, int64_t paddedLen
 double FilterArgument(const SourcePosition& c, double i, double a, int64_t paddedLen, int64_t outLen) {
     const double len = static_cast<double>(paddedLen), out = static_cast<double>(outLen);
     if (c.exact && a == 1.0) return (i * c.den - c.num) / c.den;
-    if (c.exact && a == out / len) return out * (i * c.den - c.num) / (len * c.den);
+    if (c.exact && IsLengthRatio(a, paddedLen, outLen)) return out * (i * c.den - c.num) / (len * c.den);
     return a * (i - c.Value());
 }
 
@@ -207,8 +214,8 @@ AxisTaps ComputeAxisTaps(const KernelArgs& args, const Pass& pass) {
                 // (Resample.c precompute_coeffs), in its operation order so that the values agree
                 const bool cubic = args.mode == kBicubicPillow;
                 // input pixels per output pixel: in / out, or 1 / a scale given (torch's AA modes)
-                const double step = scale == static_cast<double>(out) / static_cast<double>(L)
-                                        ? static_cast<double>(L) / static_cast<double>(out) : 1.0 / scale;
+                const double step = IsLengthRatio(scale, L, out) ? static_cast<double>(L) / static_cast<double>(out)
+                                                                 : 1.0 / scale;
                 const double filterScale = std::max(step, 1.0);
                 const double support = (cubic ? 2.0 : 1.0) * filterScale;
                 const double center = (x + 0.5) * step;

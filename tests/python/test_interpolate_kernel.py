@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import ascend_gridsample as ags
-from interpolate_reference import interpolate_reference
+from interpolate_reference import interpolate_reference, nearest_matrix
 
 torch = pytest.importorskip("torch")
 F = torch.nn.functional
@@ -501,22 +501,9 @@ NEAREST_INDEX_ATTRS = [
 
 
 def _exact_nearest_index(in_len, out_len, attrs):
-    from fractions import Fraction
-    import math
-    ctm, rule = attrs["coordinate_transformation_mode"], attrs["nearest_mode"]
-    picked = []
-    for x in range(out_len):
-        c = {"asymmetric": Fraction(x * in_len, out_len),
-             "tf_half_pixel_for_nn": Fraction((2 * x + 1) * in_len, 2 * out_len),
-             "half_pixel": Fraction((2 * x + 1) * in_len, 2 * out_len) - Fraction(1, 2),
-             "pytorch_half_pixel": (Fraction((2 * x + 1) * in_len, 2 * out_len) - Fraction(1, 2)) if out_len > 1
-             else Fraction(0)}[ctm]
-        tie = c - math.floor(c) == Fraction(1, 2)
-        i = {"floor": math.floor(c), "ceil": math.ceil(c),
-             "round_prefer_ceil": math.ceil(c) if tie else round(c),
-             "round_prefer_floor": math.floor(c) if tie else round(c)}[rule]
-        picked.append(min(max(i, 0), in_len - 1))
-    return np.asarray(picked)
+    """The input index each output picks, from the reference (its coordinates are exact fractions)."""
+    m = nearest_matrix(in_len, out_len, out_len / in_len, attrs["coordinate_transformation_mode"], attrs["nearest_mode"])
+    return m.argmax(axis=1)
 
 
 @pytest.mark.parametrize("attrs", NEAREST_INDEX_ATTRS, ids=[a["coordinate_transformation_mode"] for a in NEAREST_INDEX_ATTRS])
