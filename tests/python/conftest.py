@@ -40,6 +40,8 @@ COMBOS = list(itertools.product(MODES, PADDINGS, ALIGNS))          # the 18 2-D 
 KERNEL_DTYPES = {"float32": np.float32, "float16": np.float16, "bfloat16": ml_dtypes.bfloat16}
 HALF_TOL = {"float16": TOL_F16_REL, "bfloat16": TOL_BF16_REL}
 
+# The platform the suite runs both builds on: the NPU's tilings (the fast build's own default, as
+# many of these cores as the launcher has threads, has its tests in test_builds_counters.py).
 DEFAULT_SOC = "Ascend910B2"
 
 
@@ -57,9 +59,16 @@ def rng(request):
     return np.random.default_rng(seed)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def npu_platform():
+    """Both builds on the Ascend910B2's 48 cores for the whole suite."""
+    for b in BUILDS:
+        ags.set_platform(soc=DEFAULT_SOC, build=b)
+
+
 @pytest.fixture
 def restore_platform():
-    """Restores the default simulated NPU (Ascend910B2, 48 cores) of both builds afterwards."""
+    """Restores the suite's simulated NPU (Ascend910B2, 48 cores) of both builds afterwards."""
     saved = {b: ags.platform(b) for b in BUILDS}
     yield
     for b in BUILDS:

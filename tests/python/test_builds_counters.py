@@ -3,6 +3,10 @@ GM access, UB within the platform, block_dim within the core count); other platf
 counts, UB sizes, SoCs) still give correct results."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -145,7 +149,62 @@ def test_soc_910b3(rng, build):
         assert ags.last_launch_stats(build)["block_dim"] <= plat["aiv_cores"]
 
 
-def test_default_platform():
+def test_suite_platform():
     for b in BUILDS:
         p = ags.platform(b)
         assert p["soc"] == "Ascend910B2" and p["aiv_cores"] == 48, p
+
+
+@pytest.mark.parametrize("threads, fast_cores", [(1, 1), (3, 3), (48, 48), (100, 48)])
+def test_default_platform(threads, fast_cores):
+    """A process starts on the Ascend910B2; the fast build (the CPU fallback) on as many of its 48
+    vector cores as the launcher has threads, which set_platform(soc="default") restores."""
+    script = ("import ascend_gridsample as ags\n"
+              "print(ags.platform('fast')['aiv_cores'], ags.platform('checked')['aiv_cores'])\n"
+              "ags.set_platform(soc='Ascend910B2', build='fast')\n"
+              "ags.set_platform(soc='default', build='fast')\n"
+              "p = ags.platform('fast')\n"
+              "print(p['soc'], p['aiv_cores'])\n")
+    env = dict(os.environ, ASCEND_SIM_THREADS=str(threads))
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.split() == [str(fast_cores), "48", "Ascend910B2", str(fast_cores)], out
+
+
+@pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("cores", [1, 2, 3])
+def test_few_cores_equal_the_npu_tiling(cores):
+    """The fast build's default platform on a machine of a few threads: every kernel's results
+    equal, bit for bit, those of the NPU's 48-core tiling (the tilings cut the work differently:
+    fewer channel groups, larger tiles), forward on both paths and every dtype, backward and
+    Interpolate."""
+    rng = np.random.default_rng(cores)
+    calls = []   # (what, kernel, call returning a tuple of outputs)
+    for name, x, grid, mode, padding, align in CASES[::4]:
+        calls.append((name, "grid_sample", lambda x=x, grid=grid, mode=mode, padding=padding, align=align:
+                      (ags.grid_sample(x, grid, mode, padding, align, build="fast"),)))
+    x = random_input(rng, (2, 12, 40, 52))
+    go = rng.standard_normal((2, 12, 30, 44)).astype(np.float32)
+    for mode in MODES:
+        grid = random_grid(rng, 2, 30, 44, lim=1.1)
+        calls.append((f"backward {mode}", "grid_sample_grad", lambda grid=grid, mode=mode:
+                      ags.grid_sample_backward(go, x, grid, mode, "border", False, build="fast")))
+    for mode in ("nearest", "linear", "cubic"):
+        for size in ([17, 23], [97, 131]):
+            calls.append((f"interpolate {mode} {size}", "interpolate", lambda mode=mode, size=size:
+                          (ags.interpolate(x, size, [2, 3], mode=mode, shape_calculation_mode="sizes", build="fast"),)))
+
+    def run(call, kernel):
+        before = ags.last_launch_stats("fast", kernel)["serial"]
+        outputs = [np.array(r, copy=True) for r in call()]
+        st = ags.last_launch_stats("fast", kernel)
+        assert st["serial"] > before, f"{kernel} did not run on the AI Core"
+        return outputs, st["block_dim"]
+
+    npu = [run(call, kernel) for _, kernel, call in calls]
+    ags.set_platform(cores=cores, build="fast")
+    for (name, kernel, call), (want, npu_block_dim) in zip(calls, npu):
+        got, block_dim = run(call, kernel)
+        assert block_dim <= min(cores, npu_block_dim), (name, block_dim)
+        for g, w in zip(got, want):
+            assert_bit_equal(g, w, f"{name} on {cores} cores")
+    assert max(block_dim for _, block_dim in npu) > cores, "the NPU tilings should use more cores"

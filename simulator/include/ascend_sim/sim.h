@@ -38,8 +38,16 @@ struct Platform {
 ASCEND_SIM_API const Platform& GetPlatform();
 // Replaces the platform for launches that start afterwards (tests sweep core counts / UB sizes).
 ASCEND_SIM_API void SetPlatform(const Platform& p);
-// Known SoC names: Ascend910B1..B4, Ascend910_93 (A3). Returns false for an unknown name.
+// Known SoC names: Ascend910B1..B4, Ascend910_93 (A3), and "default" (DefaultPlatform). Returns
+// false for an unknown name.
 ASCEND_SIM_API bool SetPlatformBySoc(const std::string& soc);
+// The platform a process starts with. Checked build (the NPU model): the Ascend910B2, 48 vector
+// cores. Fast build (the CPU fallback): the Ascend910B2 with as many vector cores as the launcher
+// has threads (LauncherThreads), at most its 48, so that the tilings cut the work for the cores
+// that run at once: a tiling for 48 cores splits tiles among cores for balance, each repeating the
+// tile's coordinate work, which on a few threads buys no balance. Results do not depend on the
+// core count.
+ASCEND_SIM_API Platform DefaultPlatform();
 inline uint64_t UsableUbBytes(const Platform& p) { return p.ubSize - p.ubReserved; }
 // The platform description a TilingContext carries, for `p` (what the runtime hands a tiling).
 ASCEND_SIM_API void FillPlatformInfos(const Platform& p, fe::PlatFormInfos* infos);
@@ -168,6 +176,9 @@ struct KernelLaunch {
     // at its start is what GetUserWorkspace skips and a hard SyncAll needs.
     int workspaceArg = -1;
 };
+// The threads launches run their cores on: the machine's hardware threads, or the environment
+// variable ASCEND_SIM_THREADS (at least 1).
+ASCEND_SIM_API unsigned LauncherThreads();
 // Runs block_dim logical cores on a thread pool sized to the machine; each core has its own UB
 // and counters; SyncAll works across them (cores run as fibers so a barrier never deadlocks the
 // pool). Returns true on success; on a violation (checked build) or a SyncAll that can never

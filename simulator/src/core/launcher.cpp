@@ -373,11 +373,7 @@ private:
 
 Pool& ThePool() {
     // Created once and never destroyed: its threads sleep until the process exits.
-    static Pool* pool = [] {
-        unsigned n = std::thread::hardware_concurrency();
-        if (const char* env = std::getenv("ASCEND_SIM_THREADS")) n = unsigned(std::atoi(env));
-        return new Pool(n > 1 ? n - 1 : 0);
-    }();
+    static Pool* pool = new Pool(LauncherThreads() - 1);
     return *pool;
 }
 
@@ -439,6 +435,15 @@ void SyncAllCores() {
     if (L.failed.load()) AbortCore();
     std::lock_guard<std::mutex> lk(L.mu);
     CostResumeAt(c, L.syncReleaseTime);
+}
+
+unsigned LauncherThreads() {
+    static const unsigned threads = [] {
+        int n = static_cast<int>(std::thread::hardware_concurrency());
+        if (const char* env = std::getenv("ASCEND_SIM_THREADS")) n = std::atoi(env);
+        return static_cast<unsigned>(n > 1 ? n : 1);
+    }();
+    return threads;
 }
 
 bool RunKernel(const KernelLaunch& launch) {

@@ -10,17 +10,25 @@
 namespace ascend_sim {
 namespace {
 std::mutex& PlatformMutex() { static std::mutex m; return m; }
-Platform& PlatformStorage() { static Platform p; return p; }
+Platform& PlatformStorage() { static Platform p = DefaultPlatform(); return p; }
 
 // The current device's platform description and the PlatformAscendC over it (never destroyed: tiling
 // may run from other threads' static destructors).
 struct Current {
     fe::PlatFormInfos infos;
     platform_ascendc::PlatformAscendC ascendc{&infos};
-    Current() { FillPlatformInfos(Platform(), &infos); }
+    Current() { FillPlatformInfos(DefaultPlatform(), &infos); }
 };
 Current& CurrentStorage() { static Current* c = new Current; return *c; }
 }  // namespace
+
+Platform DefaultPlatform() {
+    Platform p;
+#if !ASCENDC_SIM_CHECKED
+    if (LauncherThreads() < p.aivCoreNum) p.aivCoreNum = LauncherThreads();
+#endif
+    return p;
+}
 
 const Platform& GetPlatform() { return PlatformStorage(); }
 
@@ -36,6 +44,10 @@ void SetPlatform(const Platform& p) {
 }
 
 bool SetPlatformBySoc(const std::string& soc) {
+    if (soc == "default") {
+        SetPlatform(DefaultPlatform());
+        return true;
+    }
     Platform p;   // defaults: 910B2 (A2), 192 KiB UB
     p.socVersion = soc;
     if (soc == "Ascend910B1") { p.aivCoreNum = 48; p.aicCoreNum = 24; p.clockGHz = 1.85; }
