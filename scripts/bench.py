@@ -463,9 +463,15 @@ def backward_section(quick: bool) -> str:
             + table(npu_header, npu_rows) + "\n")
 
 
+def machine_line() -> str:
+    """The machine the CPU figures come from, and the cores the fast build's tilings are cut for."""
+    return (f"{platform.machine()}, {THREADS} threads, {platform.processor() or platform.platform()}; "
+            f"the fast build on {ags.platform('fast')['aiv_cores']} vector cores")
+
+
 def small_calls_section(quick: bool) -> str:
     """Per-call time of small problems, where the fixed cost of a call (the Python layer, the aclnn
-    phases, the stream, the 48 simulated cores) outweighs the work: ours (the fast build) and torch,
+    phases, the stream, the simulated cores) outweighs the work: ours (the fast build) and torch,
     timed in turns (rounds_ms)."""
     try:
         import torch
@@ -507,7 +513,12 @@ def main():
                         help="the Interpolate benchmark instead (its section of the report)")
     parser.add_argument("--backward-only", action="store_true", help="print only the backward tables")
     parser.add_argument("--only", help="GridSample cases whose label contains this text only (no backward)")
+    parser.add_argument("--fast-cores", type=int,
+                        help="cut the fast build's tilings for this many Ascend910B2 vector cores (default: "
+                             "as many as the launcher has threads)")
     args = parser.parse_args()
+    if args.fast_cores:
+        ags.set_platform(soc="Ascend910B2", cores=args.fast_cores, build="fast")
     if args.backward_only:
         print(backward_section(args.quick))
         return
@@ -569,7 +580,7 @@ def main():
         return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] +
                          ["| " + " | ".join(r) + " |" for r in rows])
 
-    machine = f"{platform.machine()}, {THREADS} threads, {platform.processor() or platform.platform()}"
+    machine = machine_line()
     npu = ags.platform("checked")
     text = (f"# GridSample performance\n\n{datetime.date.today().isoformat()}, {machine}"
             f"{' (quick mode: small shapes)' if args.quick else ''}.\n\n"
@@ -802,7 +813,7 @@ def interpolate_main(quick: bool, report: str | None, npu_only: bool = False):
         return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] +
                          ["| " + " | ".join(r) + " |" for r in rows])
 
-    machine = f"{platform.machine()}, {THREADS} threads, {platform.processor() or platform.platform()}"
+    machine = machine_line()
     npu = ags.platform("checked")
     text = (f"# Interpolate performance\n\n{datetime.date.today().isoformat()}, {machine}"
             f"{' (quick mode: small shapes)' if quick else ''}. float32, sizes mode, axes H and W.\n\n"

@@ -106,7 +106,7 @@ def test_busy_by_api_adds_up(case):
 
 @pytest.mark.usefixtures("restore_platform")
 @pytest.mark.parametrize("build", BUILDS)
-@pytest.mark.parametrize("cores", [1, 8, 40, 48])
+@pytest.mark.parametrize("cores", [1, 2, 8, 40, 48])
 def test_core_counts(rng, build, cores):
     ags.set_platform(cores=cores, build=build)
     assert ags.platform(build)["aiv_cores"] == cores
@@ -155,56 +155,88 @@ def test_suite_platform():
         assert p["soc"] == "Ascend910B2" and p["aiv_cores"] == 48, p
 
 
-@pytest.mark.parametrize("threads, fast_cores", [(1, 1), (3, 3), (48, 48), (100, 48)])
-def test_default_platform(threads, fast_cores):
+@pytest.mark.parametrize("threads", [None, "1", "3", "48", "100"])
+def test_default_platform(threads):
     """A process starts on the Ascend910B2; the fast build (the CPU fallback) on as many of its 48
-    vector cores as the launcher has threads, which set_platform(soc="default") restores."""
-    script = ("import ascend_gridsample as ags\n"
+    vector cores as the launcher has threads (ASCEND_SIM_THREADS, else the CPUs the process may run
+    on), which its launches use and set_platform(soc="default") restores."""
+    script = ("import numpy as np, ascend_gridsample as ags\n"
               "print(ags.platform('fast')['aiv_cores'], ags.platform('checked')['aiv_cores'])\n"
+              "x = np.ones((1, 64, 64, 64), np.float32)\n"
+              "ags.grid_sample(x, np.zeros((1, 64, 64, 2), np.float32), build='fast')\n"
+              "print(ags.last_launch_stats('fast')['block_dim'])\n"
               "ags.set_platform(soc='Ascend910B2', build='fast')\n"
               "ags.set_platform(soc='default', build='fast')\n"
               "p = ags.platform('fast')\n"
               "print(p['soc'], p['aiv_cores'])\n")
-    env = dict(os.environ, ASCEND_SIM_THREADS=str(threads))
-    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True).stdout
-    assert out.split() == [str(fast_cores), "48", "Ascend910B2", str(fast_cores)], out
+    env = dict(os.environ)
+    env.pop("ASCEND_SIM_THREADS", None)
+    if threads is not None:
+        env["ASCEND_SIM_THREADS"] = threads
+    fast_cores = min(48, int(threads) if threads is not None else len(os.sched_getaffinity(0)))
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True).stdout.split()
+    assert out[:2] == [str(fast_cores), "48"] and out[3:] == ["Ascend910B2", str(fast_cores)], out
+    # this problem's 48-core tiling takes every core (64 channels of 4 tiles: 64 units)
+    assert int(out[2]) == fast_cores, f"the launch ran on {out[2]} cores, expected {fast_cores}"
 
 
 @pytest.mark.usefixtures("restore_platform")
 @pytest.mark.parametrize("cores", [1, 2, 3])
 def test_few_cores_equal_the_npu_tiling(cores):
     """The fast build's default platform on a machine of a few threads: every kernel's results
-    equal, bit for bit, those of the NPU's 48-core tiling (the tilings cut the work differently:
-    fewer channel groups, larger tiles), forward on both paths and every dtype, backward and
-    Interpolate."""
+    equal, bit for bit, those of the NPU's 48-core tiling, on calls whose 48-core tiling takes more
+    cores (the tilings cut the work differently: fewer channel groups, larger tiles; Interpolate's
+    plan may change too): forward on both paths, every dtype, 3-D and channels-last, backward, and
+    Interpolate (float32 and float16, a 1024² nearest downscale that is one fused pass on 48 cores
+    and two passes on these)."""
     rng = np.random.default_rng(cores)
     calls = []   # (what, kernel, call returning a tuple of outputs)
-    for name, x, grid, mode, padding, align in CASES[::4]:
+    for name, x, grid, mode, padding, align in CASES:
         calls.append((name, "grid_sample", lambda x=x, grid=grid, mode=mode, padding=padding, align=align:
                       (ags.grid_sample(x, grid, mode, padding, align, build="fast"),)))
     x = random_input(rng, (2, 12, 40, 52))
+    x5 = random_input(rng, (2, 6, 9, 20, 24))
+    for mode in MODES:
+        grid3 = rng.uniform(-1.1, 1.1, (2, 7, 18, 20, 3)).astype(np.float32)
+        calls.append((f"3-D {mode}", "grid_sample", lambda grid3=grid3, mode=mode:
+                      (ags.grid_sample(x5, grid3, mode, "zeros", False, build="fast"),)))
+        xl = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
+        calls.append((f"channels-last {mode}", "grid_sample", lambda xl=xl, mode=mode:
+                      (ags.grid_sample(xl, random_grid(np.random.default_rng(7), 2, 30, 44, lim=1.1), mode, "border", True,
+                                       channel_last=True, build="fast"),)))
     go = rng.standard_normal((2, 12, 30, 44)).astype(np.float32)
     for mode in MODES:
         grid = random_grid(rng, 2, 30, 44, lim=1.1)
         calls.append((f"backward {mode}", "grid_sample_grad", lambda grid=grid, mode=mode:
                       ags.grid_sample_backward(go, x, grid, mode, "border", False, build="fast")))
-    for mode in ("nearest", "linear", "cubic"):
-        for size in ([17, 23], [97, 131]):
-            calls.append((f"interpolate {mode} {size}", "interpolate", lambda mode=mode, size=size:
-                          (ags.interpolate(x, size, [2, 3], mode=mode, shape_calculation_mode="sizes", build="fast"),)))
+    for dtype in (np.float32, np.float16):
+        for mode in ("nearest", "linear", "cubic"):
+            for size in ([17, 23], [97, 131]):
+                calls.append((f"interpolate {np.dtype(dtype).name} {mode} {size}", "interpolate",
+                              lambda mode=mode, size=size, xi=x.astype(dtype):
+                              (ags.interpolate(xi, size, [2, 3], mode=mode, shape_calculation_mode="sizes", build="fast"),)))
+    big = random_input(rng, (1, 3, 1024, 1024))
+    calls.append(("interpolate nearest 1024² -> 512²", "interpolate", lambda:
+                  (ags.interpolate(big, [512, 512], [2, 3], mode="nearest", shape_calculation_mode="sizes", build="fast"),)))
 
     def run(call, kernel):
         before = ags.last_launch_stats("fast", kernel)["serial"]
         outputs = [np.array(r, copy=True) for r in call()]
         st = ags.last_launch_stats("fast", kernel)
         assert st["serial"] > before, f"{kernel} did not run on the AI Core"
-        return outputs, st["block_dim"]
+        return outputs, st["block_dim"], ags.interpolate_last_path()["reason"] if kernel == "interpolate" else ""
 
     npu = [run(call, kernel) for _, kernel, call in calls]
     ags.set_platform(cores=cores, build="fast")
-    for (name, kernel, call), (want, npu_block_dim) in zip(calls, npu):
-        got, block_dim = run(call, kernel)
-        assert block_dim <= min(cores, npu_block_dim), (name, block_dim)
+    compared = 0
+    for (name, kernel, call), (want, npu_block_dim, npu_plan) in zip(calls, npu):
+        if npu_block_dim <= cores:
+            continue   # the same tiling: nothing to compare
+        got, block_dim, plan = run(call, kernel)
+        assert block_dim <= cores, (name, block_dim)
         for g, w in zip(got, want):
             assert_bit_equal(g, w, f"{name} on {cores} cores")
-    assert max(block_dim for _, block_dim in npu) > cores, "the NPU tilings should use more cores"
+        compared += 1
+        if name.startswith("interpolate nearest 1024"):
+            assert "fused" in npu_plan and "fused" not in plan, (npu_plan, plan)
+    assert compared >= 40, f"only {compared} calls have a 48-core tiling of more than {cores} cores"

@@ -176,8 +176,9 @@ struct KernelLaunch {
     // at its start is what GetUserWorkspace skips and a hard SyncAll needs.
     int workspaceArg = -1;
 };
-// The threads launches run their cores on: the machine's hardware threads, or the environment
-// variable ASCEND_SIM_THREADS (at least 1).
+// The threads launches run their cores on: the environment variable ASCEND_SIM_THREADS, else the
+// CPUs the process may run on (its affinity mask: a container's or taskset's share of the machine);
+// 1 to 256.
 ASCEND_SIM_API unsigned LauncherThreads();
 // Runs block_dim logical cores on a thread pool sized to the machine; each core has its own UB
 // and counters; SyncAll works across them (cores run as fibers so a barrier never deadlocks the

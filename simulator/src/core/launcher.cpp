@@ -2,6 +2,7 @@
 // machine. A fiber stays on the worker thread that started it, so a core waiting in SyncAll just
 // yields its worker to the next core; 48 cores meet at a barrier even on 2 threads. Each resident
 // fiber owns a cached stack and UB arena ("slot"), reused across launches.
+#include <sched.h>
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -58,6 +59,8 @@ namespace {
 struct KernelAbort {};   // unwinds one core's kernel body; caught at the fiber's entry
 
 constexpr size_t kStackBytes = 512 * 1024;
+// ASCEND_SIM_THREADS beyond this is taken as this many (each is a pool thread).
+constexpr long kMaxLauncherThreads = 256;
 constexpr size_t kGuardBytes = 4096;
 
 // Sanitizer fiber hooks; no-ops in ordinary builds. A switch is announced before FiberSwitch
@@ -439,9 +442,14 @@ void SyncAllCores() {
 
 unsigned LauncherThreads() {
     static const unsigned threads = [] {
-        int n = static_cast<int>(std::thread::hardware_concurrency());
-        if (const char* env = std::getenv("ASCEND_SIM_THREADS")) n = std::atoi(env);
-        return static_cast<unsigned>(n > 1 ? n : 1);
+        // the CPUs this process may run on (a container's or taskset's), else the machine's
+        long n = static_cast<long>(std::thread::hardware_concurrency());
+#if defined(__linux__)
+        cpu_set_t set;
+        if (sched_getaffinity(0, sizeof(set), &set) == 0) n = CPU_COUNT(&set);
+#endif
+        if (const char* env = std::getenv("ASCEND_SIM_THREADS")) n = std::strtol(env, nullptr, 10);
+        return static_cast<unsigned>(std::max(1L, std::min(n, kMaxLauncherThreads)));
     }();
     return threads;
 }
