@@ -456,11 +456,16 @@ bool Fuse(const InterpolateProblem& p, const InterpolatePlatform& platform, Inte
 
 constexpr double kFusedMargin = 0.9;
 
+// Which plans BestPlan weighs: all, the fused ones only, or the unfused ones only.
+enum class Fusion { kAny, kFused, kUnfused };
+
+bool IsFused(const InterpolateTilingData& d) { return d.passCount == 2 && (d.passes[0].fuse != 0 || d.passes[1].fuse != 0); }
+
 // The faster plan of one order (row or group last-axis tables; fused, also with channels folded
-// into the last-axis pass where they would not be, FoldsChannels) in *out, and its cycles; infinite
-// when none fits.
+// into the last-axis pass where they would not be, FoldsChannels) among those `fusion` admits, in
+// *out, and its cycles; infinite when none fits.
 double BestPlan(const InterpolateProblem& p, const InterpolatePlatform& platform, const std::vector<int64_t>& order,
-                InterpolateTilingData* out) {
+                InterpolateTilingData* out, Fusion fusion = Fusion::kAny) {
     InterpolateTilingData candidate;
     double best = HUGE_VAL;
     const std::vector<PassShape> shapes = PassShapes(p, order);
@@ -473,7 +478,7 @@ double BestPlan(const InterpolateProblem& p, const InterpolatePlatform& platform
             if (!PlanOrder(p, platform, order, rowTables, foldAlways, &candidate)) continue;
             const double cycles = PlanCycles(candidate, platform);
             // the extra fold only for the fused pass: unfused, the rows pass groups those rows
-            if (!foldAlways && cycles < best) {
+            if (!foldAlways && fusion != Fusion::kFused && cycles < best) {
                 best = cycles;
                 *out = candidate;
             }
@@ -481,7 +486,7 @@ double BestPlan(const InterpolateProblem& p, const InterpolatePlatform& platform
             // more than their estimates' error, here and across pass orders (the estimates of window passes
             // run up to 10% high: a down-scale by 2 with 8 taps, 83.9k cycles estimated for 76.3k modelled,
             // where the fused plan's 77.9k estimated are 78.9k modelled)
-            if (Fuse(p, platform, &candidate)) {
+            if (fusion != Fusion::kUnfused && Fuse(p, platform, &candidate)) {
                 const double fused = FusedCycles(candidate, platform) / kFusedMargin;
                 if (fused < best) {
                     best = fused;
@@ -578,9 +583,17 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
         });
         consider(order);
     }
-    // the plan of that order on the platform, with the faster of the two last-axis tables
+    // the plan of that order on the platform, with the faster of the two last-axis tables; fused or
+    // not as on kOrderCores cores, so that a platform of a few cores (the CPU fallback's) runs the
+    // NPU's plan, whose fused pass moves no intermediate through GM
     InterpolateTilingData& d = out->data;
-    const double planCycles = best.empty() ? HUGE_VAL : BestPlan(p, platform, best, &d);
+    double planCycles = HUGE_VAL;
+    if (!best.empty()) {
+        InterpolateTilingData onReference;
+        const bool fuse = BestPlan(p, reference, best, &onReference) != HUGE_VAL && IsFused(onReference);
+        planCycles = BestPlan(p, platform, best, &d, fuse ? Fusion::kFused : Fusion::kUnfused);
+        if (planCycles == HUGE_VAL) planCycles = BestPlan(p, platform, best, &d);
+    }
     if (planCycles == HUGE_VAL) {
         *why = "an axis table or a last-axis row does not fit the UB";
         return false;
@@ -608,7 +621,7 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
         t.dstOffset = i + 1 == best.size() ? -1 : static_cast<int64_t>(offset + (i % 2) * bufBytes);
     }
     // a fused plan (two passes, one launch of one pass) moves nothing through the workspace
-    const bool fused = best.size() == 2 && (d.passes[0].fuse != 0 || d.passes[1].fuse != 0);
+    const bool fused = IsFused(d);
     const uint64_t buffers = best.size() >= 3 ? 2 : best.size() == 2 && !fused ? 1 : 0;
     out->workspaceBytes = offset + buffers * bufBytes;
     out->blockDim = blockDim;
