@@ -567,11 +567,13 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
     const InterpolatePlatform reference{kOrderCores, platform.ubBytes};
     std::vector<int64_t> best;
     double bestCycles = HUGE_VAL;
+    InterpolateTilingData onReference, candidate;   // the best order's plan on kOrderCores cores
     auto consider = [&](const std::vector<int64_t>& o) {
-        const double cycles = PassOrderCycles(p, reference, o);
+        const double cycles = BestPlan(p, reference, o, &candidate);
         if (cycles < bestCycles) {
             best = o;
             bestCycles = cycles;
+            onReference = candidate;
         }
     };
     if (order.size() <= 6) {
@@ -587,11 +589,13 @@ bool ComputeInterpolateTiling(const InterpolateProblem& p, const InterpolatePlat
     // not as on kOrderCores cores, so that a platform of a few cores (the CPU fallback's) runs the
     // NPU's plan, whose fused pass moves no intermediate through GM
     InterpolateTilingData& d = out->data;
-    double planCycles = HUGE_VAL;
-    if (!best.empty()) {
-        InterpolateTilingData onReference;
-        const bool fuse = BestPlan(p, reference, best, &onReference) != HUGE_VAL && IsFused(onReference);
-        planCycles = BestPlan(p, platform, best, &d, fuse ? Fusion::kFused : Fusion::kUnfused);
+    double planCycles = bestCycles;
+    if (best.empty()) {
+        planCycles = HUGE_VAL;
+    } else if (platform.coreNum == kOrderCores) {
+        d = onReference;
+    } else {
+        planCycles = BestPlan(p, platform, best, &d, IsFused(onReference) ? Fusion::kFused : Fusion::kUnfused);
         if (planCycles == HUGE_VAL) planCycles = BestPlan(p, platform, best, &d);
     }
     if (planCycles == HUGE_VAL) {
