@@ -119,7 +119,17 @@ struct KernelShape {
     static constexpr int32_t kElem = sizeof(T);
     static constexpr bool kFloatIo = sizeof(T) == 4;
     static constexpr int32_t kDataKind = kFloatIo ? kFloat32 : kFloat16;   // both half kinds carve alike
+    static constexpr bool kPairedRows = PairedRowsOf(MODE, DIMS);
     static_assert(kTapCount == TapCountOf(MODE, DIMS), "tap count");
+    // The offset vector of tap (z k, y i, x j): tap order, but for paired rows x-major in each pair.
+    __aicore__ static constexpr int32_t TapIndex(int32_t k, int32_t i, int32_t j) {
+        return kPairedRows ? i / 2 * 2 * kTaps + j * 2 + i % 2 : (k * kTaps + i) * kTaps + j;
+    }
+    // Whether offset vectors [first, first + count) are adjacent in UB (none straddles the end of
+    // the reused ones).
+    __aicore__ static constexpr bool OffsetsAdjacent(int32_t first, int32_t count) {
+        return first >= kReusedOffsetVectors || first + count <= kReusedOffsetVectors;
+    }
     static_assert(UbInventoryOf(MODE, kDataKind, DIMS).vectors[kVecTap] == DIMS * kTaps &&
                       UbInventoryOf(MODE, kDataKind, DIMS).vectors[kVecOffset] + kReusedOffsetVectors >= kTapCount &&
                       UbInventoryOf(MODE, kDataKind, DIMS).masks == DIMS * kTaps + 2,
@@ -134,6 +144,7 @@ class GridSampleTaps : public KernelShape<T, MODE, DIMS> {
     using S::kFloatIo;
     using S::kTapCount;
     using S::kTaps;
+    using S::kPairedRows;
     using S::kTapsZ;
     using S::kTrilinear;
 
@@ -146,14 +157,15 @@ public:
         if (DIMS == 3) gz = ub.Vector(kVecGrid, 2);
         // tap t of axis a: axis-major, except trilinear's tap-major (x, y, z of one tap adjacent,
         // like the grid vectors, so ComputeAxes takes the three axes per instruction)
+        // (paired rows: each wx[t] followed by its copy, then wy)
         for (int32_t t = 0; t < kTaps; ++t) {
             const int32_t stride = kTrilinear ? DIMS : 1, axisStride = kTrilinear ? 1 : kTaps;
             tx[t] = ub.Vector(kVecTap, t * stride);
             ty[t] = ub.Vector(kVecTap, t * stride + axisStride);
             if (DIMS == 3) tz[t] = ub.Vector(kVecTap, t * stride + 2 * axisStride);
             if (MODE != kNearest) {
-                wx[t] = ub.Vector(kVecWeight, t * stride);
-                wy[t] = ub.Vector(kVecWeight, t * stride + axisStride);
+                wx[t] = ub.Vector(kVecWeight, kPairedRows ? 2 * t : t * stride);
+                wy[t] = ub.Vector(kVecWeight, kPairedRows ? 2 * kTaps + t : t * stride + axisStride);
                 if (DIMS == 3) wz[t] = ub.Vector(kVecWeight, t * stride + 2 * axisStride);
             }
         }
@@ -220,6 +232,7 @@ public:
         SetBox(&result, ValidBox(result.padSlots, 0, slots_));
         // after the box, which the scalar unit waits for before it starts the window's DMA
         if constexpr (MODE == kBilinear) MakeCornerWeights();
+        if constexpr (kPairedRows) CopyXWeights();
         return result;
     }
 
@@ -312,7 +325,7 @@ public:
 
     // Per-axis taps (clamped into the image; after WindowOffsets: byte offsets), weights (bilinear:
     // the corner weights nw, ne, sw, se in wx[0], wx[1], wy[0], wy[1]), validity masks, and the
-    // gather offset of every tap (off[(k * kTaps + i) * kTaps + j] for z tap k, y tap i, x tap j).
+    // gather offset of every tap (off[TapIndex(k, i, j)] for z tap k, y tap i, x tap j).
     LocalTensor<float> gx, gy, gz;
     LocalTensor<float> tx[kTaps], ty[kTaps], tz[kTaps];
     LocalTensor<float> wx[kTaps], wy[kTaps], wz[kTaps];
@@ -418,6 +431,12 @@ private:
         AscendC::Mul(wx[0], wx[0], wy[0], n);        // nw
         AscendC::Mul(wx[1], wx[1], wy[0], n);        // ne
         AscendC::Adds(wy[0], scratch.t0, 0.0f, n);   // sw
+    }
+
+    // Paired rows: each x weight's copy after it (one strided UB copy of the four).
+    __aicore__ inline void CopyXWeights() {
+        const uint16_t blocks = static_cast<uint16_t>(slots_ * 4 / kUbBlockBytes);
+        AscendC::DataCopy(wx[0][slots_], wx[0], AscendC::DataCopyParams(kTaps, blocks, blocks, blocks));
     }
 
     // 3-D bilinear, window path: the plane's corner weights times each z weight (torch's eight
@@ -526,7 +545,7 @@ private:
     __aicore__ static inline float MinF(float a, int64_t b) { return a < float(b) ? a : float(b); }
     __aicore__ static inline float MaxF(float a, float b) { return a > b ? a : b; }
 
-    // off[(k * kTaps + i) * kTaps + j] = tz[k] + ty[i] + tx[j] where the taps are valid (and the
+    // off[TapIndex(k, i, j)] = tz[k] + ty[i] + tx[j] where the taps are valid (and the
     // slot is real), else 0. An invalid tap's coordinate is replaced by one so negative that any sum
     // holding it stays below 0 (valid offsets are window bytes, far below 2^30), and every sum is
     // clipped at 0: one Select per axis tap instead of a mask per tap.
@@ -546,7 +565,7 @@ private:
                                  maskX[j][b0].template ReinterpretCast<uint16_t>(), n / 16);
                     if (padSlots) AscendC::And(all, all, real, n / 16);
                     AscendC::Select(sum, scratch.mask, sum, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                    AscendC::Cast(off[i * kTaps + j][s0].template ReinterpretCast<int32_t>(), sum,
+                    AscendC::Cast(off[S::TapIndex(0, i, j)][s0].template ReinterpretCast<int32_t>(), sum,
                                   AscendC::RoundMode::CAST_RINT, n);
                 }
             }
@@ -573,7 +592,7 @@ private:
                 const LocalTensor<float> row = DIMS == 3 ? scratch.t1[s0] : ty[i][s0];
                 if constexpr (DIMS == 3) AscendC::Add(row, ty[i][s0], tz[k][s0], n);
                 for (int32_t j = 0; j < kTaps; ++j)
-                    AscendC::Add(off[(k * kTaps + i) * kTaps + j][s0].template ReinterpretCast<float>(), row, tx[j][s0], n);
+                    AscendC::Add(off[S::TapIndex(k, i, j)][s0].template ReinterpretCast<float>(), row, tx[j][s0], n);
             }
         }
         if (n != slots_) {
@@ -904,8 +923,9 @@ public:
     // out[s0 .. s0+count) of one channel = weighted sum of its taps read from `src` at `base`
     // (elements of T, or float: a half-type window's cast).
     // wholeTile (the window path: s0 = 0, count = every slot): each run of GatherRunOf(MODE) taps
-    // is gathered by one instruction into the tap vectors, dead by then; otherwise (the per-point
-    // path, whose scalar unit still reads the taps) one tap at a time. The same sums either way.
+    // is gathered by one instruction into the tap vectors, dead by then (2-D bicubic: a pair of
+    // rows, CombinePairedRows); otherwise (the per-point path, whose scalar unit still reads the
+    // taps) one tap at a time. The same sums in the same order either way.
     template <typename SRC>
     __aicore__ inline void Combine(const Taps& taps, const LocalTensor<T>& out, const LocalTensor<SRC>& src, uint32_t base,
                                    int32_t s0, int32_t count, bool wholeTile) {
@@ -947,15 +967,18 @@ public:
                     }
                 }
             }
+        } else if (S::kPairedRows && wholeTile) {
+            CombinePairedRows(taps, acc, src, base);
         } else {
             // bicubic, separable: rows of 4 taps weighted in x, rows weighted in y, and in 3-D
             // (tricubic) the planes weighted in z
             for (int32_t k = 0; k < kTapsZ; ++k) {
                 const LocalTensor<float>& plane = DIMS == 3 ? planeAcc_ : acc;
                 for (int32_t i = 0; i < kTaps; ++i) {
-                    const int32_t row = (k * kTaps + i) * kTaps;
                     for (int32_t j = 0; j < kTaps; ++j) {
-                        const LocalTensor<float> g = TapValues(taps, row, j, src, base, s0, count, wholeTile);
+                        const LocalTensor<float> g =
+                            S::kPairedRows ? GatherOne(taps, S::TapIndex(k, i, j), src, base, s0, count)
+                                           : TapValues(taps, (k * kTaps + i) * kTaps, j, src, base, s0, count, wholeTile);
                         if (j == 0) {
                             AscendC::Mul(rowAcc_, g, taps.wx[0][s0], count);
                         } else {
@@ -1019,24 +1042,73 @@ public:
     }
 
 private:
+    // 2-D bicubic on the whole tile (PairedRowsOf): per pair of rows, its 8 taps gathered x-major
+    // into the tap vectors (one Gather where their offset vectors are adjacent, else two of 4),
+    // both rows' x sums at once, then each row weighted in y.
+    template <typename SRC>
+    __aicore__ inline void CombinePairedRows(const Taps& taps, const LocalTensor<float>& acc, const LocalTensor<SRC>& src,
+                                             uint32_t base) {
+        if constexpr (!S::kPairedRows) return;
+        const int32_t n = slots_;
+        constexpr int32_t kPairTaps = 2 * kTaps;
+        for (int32_t pair = 0; pair < kTaps / 2; ++pair) {
+            const int32_t first = pair * kPairTaps;
+            bool gathered = false;
+            if constexpr (sizeof(SRC) == 4) {
+                if (S::OffsetsAdjacent(first, kPairTaps)) {
+                    AscendC::Gather(run_, src, taps.off[first], base, kPairTaps * n);
+                    gathered = true;
+                }
+            }
+            if (!gathered)
+                for (int32_t half = 0; half < 2; ++half) GatherRun(run_[half * kTaps * n], src, taps.off[first + half * kTaps], base);
+            for (int32_t j = 0; j < kTaps; ++j) {
+                if (j == 0) {
+                    AscendC::Mul(rowAcc_, run_, taps.wx[0], 2 * n);
+                } else {
+                    AscendC::MulAddDst(rowAcc_, run_[j * 2 * n], taps.wx[j], 2 * n);
+                }
+            }
+            for (int32_t r = 0; r < 2; ++r) {
+                const int32_t i = pair * 2 + r;
+                if (i == 0) {
+                    AscendC::Mul(acc, rowAcc_, taps.wy[0], n);
+                } else {
+                    AscendC::MulAddDst(acc, rowAcc_[r * n], taps.wy[i], n);
+                }
+            }
+        }
+    }
+
+    // One tap's slots [s0, s0 + count) as float, gathered from its offset vector.
+    template <typename SRC>
+    __aicore__ inline LocalTensor<float> GatherOne(const Taps& taps, int32_t index, const LocalTensor<SRC>& src,
+                                                   uint32_t base, int32_t s0, int32_t count) {
+        GatherTap(gathered_, src, taps.off[index][s0], base, count);
+        return gathered_;
+    }
+
+    // A run of kGatherRun taps of every slot, from the adjacent offset vectors at `offsets`, as
+    // float into `dst` (half types: gathered as themselves, then cast).
+    template <typename SRC>
+    __aicore__ inline void GatherRun(const LocalTensor<float>& dst, const LocalTensor<SRC>& src,
+                                     const LocalTensor<uint32_t>& offsets, uint32_t base) {
+        const int32_t runCount = kGatherRun * slots_;
+        if constexpr (sizeof(SRC) == 4) {   // float: T, or a half-type window's cast
+            AscendC::Gather(dst, src, offsets, base, runCount);
+        } else {
+            AscendC::Gather(runIo_, src, offsets, base, runCount);
+            AscendC::Cast(dst, runIo_, AscendC::RoundMode::CAST_NONE, runCount);
+        }
+    }
+
     // Tap r of the run of taps whose offsets start at off[first], as float: on the whole tile the
     // run is gathered (and cast) at its first tap, else tap r alone.
     template <typename SRC>
     __aicore__ inline LocalTensor<float> TapValues(const Taps& taps, int32_t first, int32_t r, const LocalTensor<SRC>& src,
                                                    uint32_t base, int32_t s0, int32_t count, bool wholeTile) {
-        if (!wholeTile) {
-            GatherTap(gathered_, src, taps.off[first + r][s0], base, count);
-            return gathered_;
-        }
-        if (r == 0) {
-            const int32_t runCount = kGatherRun * slots_;
-            if constexpr (sizeof(SRC) == 4) {   // float: T, or a half-type window's cast
-                AscendC::Gather(run_, src, taps.off[first], base, runCount);
-            } else {
-                AscendC::Gather(runIo_, src, taps.off[first], base, runCount);
-                AscendC::Cast(run_, runIo_, AscendC::RoundMode::CAST_NONE, runCount);
-            }
-        }
+        if (!wholeTile) return GatherOne(taps, first + r, src, base, s0, count);
+        if (r == 0) GatherRun(run_, src, taps.off[first], base);
         return run_[r * slots_];
     }
 
@@ -1394,7 +1466,7 @@ private:
             for (int32_t j = 0; j < kTaps; ++j) {
                 const bool valid = rowValid && validX[j];
                 const int64_t column = valid ? tapX[j] - xs : 0;
-                taps_.off[row * kTaps + j].SetValue(s, valid ? static_cast<uint32_t>(block + column * layout.pixelBytes) : 0u);
+                taps_.off[S::TapIndex(k, i, j)].SetValue(s, valid ? static_cast<uint32_t>(block + column * layout.pixelBytes) : 0u);
             }
         }
     }

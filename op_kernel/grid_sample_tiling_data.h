@@ -132,9 +132,15 @@ constexpr int32_t kReusedOffsetVectors = 4;
 constexpr int32_t kScratchVectors = 3;
 static_assert(kVecGrid == 0 && kVecScratch == kVecGrid + 1, "the reused offset vectors are the carve's first");
 // Taps one Gather instruction picks on the window path: the 4 corners of a bilinear plane, the 4
-// x taps of a cubic row, nearest's single tap. Gathered as float into the tap vectors (dead by
-// then); half types gather the run as themselves into kVecGathered and kVecHalfGather, adjacent.
+// x taps of a cubic row (2-D bicubic: of two rows, see PairedRowsOf), nearest's single tap.
+// Gathered as float into the tap vectors (dead by then); half types gather the run as themselves
+// into kVecGathered and kVecHalfGather, adjacent.
 __aicore__ constexpr int32_t GatherRunOf(int32_t mode) { return mode == kNearest ? 1 : 4; }
+// 2-D bicubic combines its tap rows in pairs (rows 0 and 1, then 2 and 3): the 8 taps of a pair
+// are gathered x-major (tap (i, j) at j * 2 + i % 2 of the pair), so each x weight multiplies both
+// rows in one instruction of twice the slots, from its two adjacent copies in kVecWeight (wx[j]
+// twice, then wy): 8 x multiply-adds per channel instead of 16, each row's sum in the same order.
+__aicore__ constexpr bool PairedRowsOf(int32_t mode, int32_t dims) { return mode == kBicubic && dims == 2; }
 static_assert(kVecHalfGather == kVecGathered + 1, "a half run spans kVecGathered and kVecHalfGather");
 // Gather's count form issues ceil(count / 64) repeats of 64 offsets and the repeat count is 8 bits
 // (simulator Gather; docs/ascendc-api): a run of a tile's slots stays within it.
@@ -162,7 +168,7 @@ __aicore__ constexpr int32_t TapCountOf(int32_t mode, int32_t dims) {
 constexpr UbInventory kUbInventoryTable[2][3] = {
     {{{2, 3, 4, 4, 1, 0, 0, 0, 0, 0, 0}, 2 * 2 + 2},       // 2-D bilinear
      {{2, 3, 2, 0, 1, 0, 0, 0, 0, 0, 0}, 2 * 1 + 2},       // 2-D nearest
-     {{2, 3, 8, 8, 1, 0, 1, 0, 0, 0, 12}, 2 * 4 + 2}},     // 2-D bicubic
+     {{2, 3, 8, 12, 1, 0, 2, 0, 0, 0, 12}, 2 * 4 + 2}},    // 2-D bicubic (paired rows)
     {{{3, 3, 6, 6, 1, 0, 1, 0, 0, 3, 4}, 3 * 2 + 2},       // 3-D trilinear
      {{3, 3, 3, 0, 1, 0, 0, 0, 0, 3, 0}, 3 * 1 + 2},       // 3-D nearest
      {{3, 3, 12, 12, 1, 0, 1, 1, 0, 3, 60}, 3 * 4 + 2}}};  // 3-D tricubic
@@ -191,8 +197,11 @@ __aicore__ constexpr int32_t UbVectorCount(const UbInventory& inv) { return UbFi
 __aicore__ constexpr bool UbInventoryRowConsistent(int32_t mode, int32_t dims) {
     const UbInventory inv = kUbInventoryTable[dims == 3 ? 1 : 0][mode];
     const int32_t taps = TapCountOf(mode, dims);
+    const bool paired = PairedRowsOf(mode, dims);
     return inv.vectors[kVecGrid] == dims && inv.vectors[kVecTap] == dims * TapsPerAxisOf(mode) &&
-           inv.vectors[kVecWeight] == (mode == kNearest ? 0 : dims * TapsPerAxisOf(mode)) &&
+           inv.vectors[kVecWeight] == (mode == kNearest ? 0 : (dims + (paired ? 1 : 0)) * TapsPerAxisOf(mode)) &&
+           // paired rows: both rows' x sums, and a pair's taps in the tap vectors
+           (!paired || (inv.vectors[kVecRowAcc] == 2 && inv.vectors[kVecTap] >= 2 * TapsPerAxisOf(mode))) &&
            inv.vectors[kVecScratch] == kScratchVectors &&
            inv.vectors[kVecOffset] == (taps > kReusedOffsetVectors ? taps - kReusedOffsetVectors : 0) &&
            inv.vectors[kVecSplitIndex] == (dims == 3 ? 3 : 0) && inv.masks == dims * TapsPerAxisOf(mode) + 2 &&
