@@ -457,7 +457,7 @@ py::dict LastLaunchStats(const std::string& kernel) {
 void SetPlatform(const std::string& soc, int64_t cores, int64_t ubBytes) {
     if (!soc.empty() && !ascend_sim::SetPlatformBySoc(soc)) throw py::value_error("unknown SoC version: " + soc);
     ascend_sim::Platform p = ascend_sim::GetPlatform();
-    if (cores > 0) p.aivCoreNum = static_cast<uint32_t>(cores);
+    if (cores > 0) ascend_sim::SetVectorCores(&p, static_cast<uint32_t>(cores));
     if (ubBytes > 0) p.ubSize = static_cast<uint64_t>(ubBytes) + p.ubReserved;
     ascend_sim::SetPlatform(p);
 }
@@ -490,6 +490,7 @@ py::dict Platform() {
     py::dict d;
     d["soc"] = p.socVersion;
     d["aiv_cores"] = p.aivCoreNum;
+    d["aic_cores"] = p.aicCoreNum;
     d["ub_bytes"] = ascend_sim::UsableUbBytes(p);
     return d;
 }

@@ -168,14 +168,15 @@ def test_default_platform(threads):
               "ags.set_platform(soc='Ascend910B2', build='fast')\n"
               "ags.set_platform(soc='default', build='fast')\n"
               "p = ags.platform('fast')\n"
-              "print(p['soc'], p['aiv_cores'])\n")
+              "print(p['soc'], p['aiv_cores'], p['aic_cores'])\n")
     env = dict(os.environ)
     env.pop("ASCEND_SIM_THREADS", None)
     if threads is not None:
         env["ASCEND_SIM_THREADS"] = threads
     fast_cores = min(48, int(threads) if threads is not None else len(os.sched_getaffinity(0)))
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True).stdout.split()
-    assert out[:2] == [str(fast_cores), "48"] and out[3:] == ["Ascend910B2", str(fast_cores)], out
+    # an AI Core pairs two vector cores with a cube core
+    assert out[:2] == [str(fast_cores), "48"] and out[3:] == ["Ascend910B2", str(fast_cores), str((fast_cores + 1) // 2)], out
     # this problem's 48-core tiling takes every core (64 channels of 4 tiles: 64 units)
     assert int(out[2]) == fast_cores, f"the launch ran on {out[2]} cores, expected {fast_cores}"
 

@@ -35,6 +35,12 @@ struct Platform {
     double clockGHz = 1.8;
     uint32_t systemWorkspaceBytes = 16u << 20;   // in front of every launch's user workspace
 };
+// Sets the vector core count and the cube cores that go with it (an A2/A3 AI Core pairs two
+// vector cores with one cube core).
+inline void SetVectorCores(Platform* p, uint32_t cores) {
+    p->aivCoreNum = cores;
+    p->aicCoreNum = (cores + 1) / 2;
+}
 ASCEND_SIM_API const Platform& GetPlatform();
 // Replaces the platform for launches that start afterwards (tests sweep core counts / UB sizes).
 ASCEND_SIM_API void SetPlatform(const Platform& p);

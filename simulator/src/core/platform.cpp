@@ -25,7 +25,7 @@ Current& CurrentStorage() { static Current* c = new Current; return *c; }
 Platform DefaultPlatform() {
     Platform p;
 #if !ASCENDC_SIM_CHECKED
-    if (LauncherThreads() < p.aivCoreNum) p.aivCoreNum = LauncherThreads();
+    if (LauncherThreads() < p.aivCoreNum) SetVectorCores(&p, LauncherThreads());
 #endif
     return p;
 }
