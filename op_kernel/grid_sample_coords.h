@@ -198,14 +198,28 @@ __aicore__ inline void SanitizeBicubicCoordinate(const LocalTensor<float>& c, fl
     Clamp(c, c, -8.0f, size + 7.0f, n);
 }
 
-// Pads an integral tap coordinate: border clamps, reflection reflects; zeros keeps it (its
-// validity mask drops it later).
-__aicore__ inline void PadTap(const LocalTensor<float>& tap, float size, int32_t padding, bool alignCorners,
-                              const Scratch& s, int32_t n) {
-    if (padding == kBorder) {
-        Clamp(tap, tap, 0.0f, size - 1.0f, n);
-    } else if (padding == kReflection) {
-        Reflect(tap, size, alignCorners, s, n);
+// Reflect of integral taps (taps[0 .. count) of one axis), exact and cheaper: k mod P (P the
+// reflection period) folded about the period's middle, min(m, P - 1 - m) about the pixel edges
+// and min(m, P - m) about the pixel centres. Equal to Reflect for integers of magnitude below
+// 2^24 (every step is exact; floor(k / P) is exact since a non-integral k / P is more than half
+// an ulp from an integer there): the taps of a coordinate SanitizeBicubicCoordinate wrapped.
+__aicore__ inline void ReflectTaps(const LocalTensor<float>* taps, int32_t count, float size, bool alignCorners,
+                                   const Scratch& s, int32_t n) {
+    const float period = ReflectionPeriod(size, alignCorners);
+    if (period <= 0.0f) {   // a single pixel with align_corners: everything maps to it
+        for (int32_t j = 0; j < count; ++j) AscendC::Duplicate(taps[j], 0.0f, n);
+        return;
+    }
+    AscendC::Duplicate(s.t1, period, n);
+    for (int32_t j = 0; j < count; ++j) {
+        const LocalTensor<float>& k = taps[j];
+        AscendC::Div(s.t0, k, s.t1, n);
+        RoundTo(s.t0, s.t0, AscendC::RoundMode::CAST_FLOOR, n);
+        AscendC::Muls(s.t0, s.t0, period, n);
+        AscendC::Sub(k, k, s.t0, n);                           // m = k mod P, in [0, P)
+        AscendC::Muls(s.t0, k, -1.0f, n);
+        AscendC::Adds(s.t0, s.t0, alignCorners ? period : period - 1.0f, n);
+        AscendC::Min(k, k, s.t0, n);
     }
 }
 

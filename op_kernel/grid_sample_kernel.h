@@ -386,8 +386,9 @@ private:
             AscendC::Adds(taps[0], taps[1], -1.0f, n);
             AscendC::Adds(taps[2], taps[1], 1.0f, n);
             AscendC::Adds(taps[3], taps[1], 2.0f, n);
+            if (padding == kReflection) ReflectTaps(taps, kTaps, size, ac, scratch, n);
             for (int32_t j = 0; j < kTaps; ++j) {
-                PadTap(taps[j], size, padding, ac, scratch, n);
+                if (padding == kBorder) Clamp(taps[j], taps[j], 0.0f, size - 1.0f, n);   // zeros: the mask drops it
                 TapValidity(masks[j], scratch.t0, taps[j], size, n);
                 AscendC::Adds(taps[j], scratch.t0, 0.0f, n);   // the clamped tap
             }
