@@ -158,7 +158,15 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // contiguous run ("flat") when grid and output rows are packed.
     const bool rowsPacked = p.gridStrideH == components * p.outW && p.outStrideH == p.outW;
     // Square-ish blocks keep a rotated tile's window smallest (32 columns: 128-byte fp32 rows).
-    const int64_t blockCols = 32;
+    // Bicubic's time is its vector work over every slot of a tile, real or not: it takes blocks
+    // half as wide (and twice as tall) when they cover the output with fewer tiles (an 80-wide
+    // output: 5 blocks of 16 columns instead of 3 of 32, the last half empty).
+    constexpr int64_t kBlockCols = 32;
+    auto blocksToCover = [&](int64_t cols) {
+        return CeilDiv(p.outW, cols) * CeilDiv(p.outH, std::max<int64_t>(1, slots / cols));
+    };
+    const int64_t blockCols =
+        p.mode == kBicubic && blocksToCover(kBlockCols / 2) < blocksToCover(kBlockCols) ? kBlockCols / 2 : kBlockCols;
     constexpr int64_t kWholeRowCols = 64;   // rows this narrow are tiled whole
     int64_t tileCols, pitch;
     if (p.outW <= std::max(blockCols, kWholeRowCols) && p.outW <= slots) {
