@@ -125,11 +125,6 @@ struct KernelShape {
     __aicore__ static constexpr int32_t TapIndex(int32_t k, int32_t i, int32_t j) {
         return kPairedRows ? i / 2 * 2 * kTaps + j * 2 + i % 2 : (k * kTaps + i) * kTaps + j;
     }
-    // Whether offset vectors [first, first + count) are adjacent in UB (none straddles the end of
-    // the reused ones).
-    __aicore__ static constexpr bool OffsetsAdjacent(int32_t first, int32_t count) {
-        return first >= kReusedOffsetVectors || first + count <= kReusedOffsetVectors;
-    }
     static_assert(UbInventoryOf(MODE, kDataKind, DIMS).vectors[kVecTap] == DIMS * kTaps &&
                       UbInventoryOf(MODE, kDataKind, DIMS).vectors[kVecOffset] + kReusedOffsetVectors >= kTapCount &&
                       UbInventoryOf(MODE, kDataKind, DIMS).masks == DIMS * kTaps + 2,
@@ -182,11 +177,11 @@ public:
         boxResult_ = ub.Vector(kVecGathered, 0);   // free until the gathers
         if (DIMS == 3)
             for (int32_t k = 0; k < 3; ++k) splitIndex_[k] = ub.Vector(kVecSplitIndex, k).template ReinterpretCast<uint32_t>();
-        // the first offsets reuse the carve's first vectors (grid, then scratch), dead by the time
-        // offsets are built; BuildOffsets sums in t2, beyond them
+        // the last offsets reuse the vectors after kVecOffset (grid, then scratch), dead by the
+        // time offsets are built: all of them adjacent; BuildOffsets sums in t2, beyond them
+        constexpr int32_t kOwn = UbInventoryOf(MODE, S::kDataKind, DIMS).vectors[kVecOffset];
         for (int32_t k = 0; k < kTapCount; ++k)
-            off[k] = (k < kReusedOffsetVectors ? ub.Vector(kVecGrid, k) : ub.Vector(kVecOffset, k - kReusedOffsetVectors))
-                         .template ReinterpretCast<uint32_t>();
+            off[k] = (k < kOwn ? ub.Vector(kVecOffset, k) : ub.Vector(kVecGrid, k - kOwn)).template ReinterpretCast<uint32_t>();
         int32_t m = 0;
         for (int32_t j = 0; j < kTaps; ++j) maskX[j] = ub.Mask(m++);
         for (int32_t i = 0; i < kTaps; ++i) maskY[i] = ub.Mask(m++);
@@ -386,9 +381,18 @@ private:
             AscendC::Adds(taps[0], taps[1], -1.0f, n);
             AscendC::Adds(taps[2], taps[1], 1.0f, n);
             AscendC::Adds(taps[3], taps[1], 2.0f, n);
-            if (padding == kReflection) ReflectTaps(taps, kTaps, size, ac, scratch, n);
+            if (TapsAllValid()) {
+                // border clamps the axis' taps (adjacent vectors) at once, reflection reflects them
+                if (padding == kReflection) {
+                    ReflectTaps(taps, kTaps, size, ac, scratch, n);
+                } else {
+                    Clamp(taps[0], taps[0], 0.0f, size - 1.0f, kTaps * n);
+                }
+                AscendC::Duplicate(masks[0].template ReinterpretCast<uint16_t>(), static_cast<uint16_t>(0xFFFF),
+                                   kTaps * t_->maskBufBytes / 2);   // the axis' masks are adjacent
+                return;
+            }
             for (int32_t j = 0; j < kTaps; ++j) {
-                if (padding == kBorder) Clamp(taps[j], taps[j], 0.0f, size - 1.0f, n);   // zeros: the mask drops it
                 TapValidity(masks[j], scratch.t0, taps[j], size, n);
                 AscendC::Adds(taps[j], scratch.t0, 0.0f, n);   // the clamped tap
             }
@@ -465,6 +469,10 @@ private:
         WaitPipe<HardEvent::S_V>();
     }
 
+    // Bicubic's taps under border or reflection padding all lie in the image (clamped or reflected
+    // into it): their masks are set at once, and neither the range nor the offsets consult them.
+    __aicore__ inline bool TapsAllValid() const { return MODE == kBicubic && t_->padding != kZeros; }
+
     // Range of one axis' valid taps over the tile's real slots: lo at dst[kRangeLo], hi at dst[kRangeHi].
     __aicore__ inline void AxisRange(LocalTensor<float>* taps, LocalTensor<uint8_t>* masks, bool padSlots,
                                      const LocalTensor<float>& dst, int32_t s0, int32_t n) {
@@ -474,6 +482,29 @@ private:
         const LocalTensor<float>& hi = scratch.t1;
         const LocalTensor<float>& tmp = scratch.t2;
         using AscendC::SELMODE;
+        if (TapsAllValid()) {
+            // border keeps the taps' order: the first is the smallest, the last the largest
+            LocalTensor<float> least = taps[0][s0], most = taps[kTaps - 1][s0];
+            if (t_->padding == kReflection) {
+                AscendC::Min(lo, taps[0][s0], taps[1][s0], n);
+                AscendC::Max(hi, taps[0][s0], taps[1][s0], n);
+                for (int32_t j = 2; j < kTaps; ++j) {
+                    AscendC::Min(lo, lo, taps[j][s0], n);
+                    AscendC::Max(hi, hi, taps[j][s0], n);
+                }
+                least = lo;
+                most = hi;
+            }
+            if (padSlots) {
+                AscendC::Select(lo, real, least, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::Select(hi, real, most, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                least = lo;
+                most = hi;
+            }
+            AscendC::ReduceMin(dst[kRangeLo], least, tmp, n);
+            AscendC::ReduceMax(dst[kRangeHi], most, tmp, n);
+            return;
+        }
         // Bilinear taps, and bicubic's unless reflected, are consecutive before clamping (border
         // clamps bicubic's, keeping their order): where any tap of the axis is valid, the clamped
         // first tap is the smallest valid one and the clamped last the largest.
@@ -577,10 +608,13 @@ private:
                 const LocalTensor<uint16_t> y = maskY[i][b0].template ReinterpretCast<uint16_t>();
                 AscendC::And(y, y, real, n / 16);
             }
-        for (int32_t j = 0; j < kTaps; ++j)
-            AscendC::Select(tx[j][s0], maskX[j][b0], tx[j][s0], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        for (int32_t i = 0; i < kTaps; ++i)
-            AscendC::Select(ty[i][s0], maskY[i][b0], ty[i][s0], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        // taps all valid: only pad slots' y taps are marked (every sum holds one)
+        if (!TapsAllValid())
+            for (int32_t j = 0; j < kTaps; ++j)
+                AscendC::Select(tx[j][s0], maskX[j][b0], tx[j][s0], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        if (!TapsAllValid() || padSlots)
+            for (int32_t i = 0; i < kTaps; ++i)
+                AscendC::Select(ty[i][s0], maskY[i][b0], ty[i][s0], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
         if constexpr (DIMS == 3)
             for (int32_t k = 0; k < kTaps; ++k)
                 AscendC::Select(tz[k][s0], maskZ[k][b0], tz[k][s0], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
@@ -600,9 +634,7 @@ private:
             for (int32_t k = 0; k < kTapCount; ++k) ClipToOffsets(off[k][s0], n);
             return;
         }
-        constexpr int32_t kReused = kTapCount < kReusedOffsetVectors ? kTapCount : kReusedOffsetVectors;
-        ClipToOffsets(off[0], kReused * n);
-        if constexpr (kTapCount > kReused) ClipToOffsets(off[kReused], (kTapCount - kReused) * n);
+        ClipToOffsets(off[0], kTapCount * n);   // the offset vectors are adjacent
     }
     // Float sums at `offsets` clipped at 0 (the zero area) and converted in place to int32.
     __aicore__ inline void ClipToOffsets(const LocalTensor<uint32_t>& offsets, int32_t count) {
@@ -1044,7 +1076,7 @@ public:
 
 private:
     // 2-D bicubic on the whole tile (PairedRowsOf): per pair of rows, its 8 taps gathered x-major
-    // into the tap vectors (one Gather where their offset vectors are adjacent, else two of 4),
+    // into the tap vectors (one Gather; half types, or beyond one Gather's count: two runs),
     // both rows' x sums at once, then each row weighted in y.
     template <typename SRC>
     __aicore__ inline void CombinePairedRows(const Taps& taps, const LocalTensor<float>& acc, const LocalTensor<SRC>& src,
@@ -1056,10 +1088,8 @@ private:
             const int32_t first = pair * kPairTaps;
             bool gathered = false;
             if constexpr (sizeof(SRC) == 4) {
-                if (S::OffsetsAdjacent(first, kPairTaps)) {
-                    AscendC::Gather(run_, src, taps.off[first], base, kPairTaps * n);
-                    gathered = true;
-                }
+                gathered = kPairTaps * n <= kMaxGatherCount;
+                if (gathered) AscendC::Gather(run_, src, taps.off[first], base, kPairTaps * n);
             }
             if (!gathered)
                 for (int32_t half = 0; half < 2; ++half) GatherRun(run_[half * kTaps * n], src, taps.off[first + half * kTaps], base);

@@ -110,7 +110,8 @@ __aicore__ inline TileGeometry TileGeometryOf(const GridSampleTilingData& t, int
 // buffers, in carving order. The host tiling sizes the buffers from this table and the kernel
 // carves them from it (GridSampleTaps / GridSampleCombine), so the two cannot drift apart.
 enum UbVectorKind : int32_t {
-    kVecGrid = 0,     // grid x, y (, z) as float
+    kVecOffset = 0,   // tap offsets but the last kReusedOffsetVectors
+    kVecGrid,         // grid x, y (, z) as float
     kVecScratch,      // t0, t1, t2, adjacent: together they hold a whole converted grid tile
     kVecTap,          // per axis: the tap coordinates (later: their byte offsets in the window;
                       // then, on the window path, a run of gathered taps as float)
@@ -121,16 +122,16 @@ enum UbVectorKind : int32_t {
     kVecPlaneAcc,     // tricubic planes
     kVecHalfAcc,      // float16 / bfloat16: the float accumulator
     kVecSplitIndex,   // 3-D: Gather indices that split (x, y, z) triples
-    kVecOffset,       // tap offsets beyond the first kReusedOffsetVectors
     kUbVectorKinds
 };
-// The first four tap offsets are built last in a tile's preparation, when the grid vectors and the
-// temporaries t0 (3-D) and t1 (2-D) are dead, and live in the first four vectors of the carve (the
-// grid's, then the scratch's): every run of GatherRunOf offsets the window path gathers with one
-// instruction is contiguous (kVecOffset holds the rest in order).
+// Tap offsets are built last in a tile's preparation, when the grid vectors and the temporaries t0
+// (3-D) and t1 (2-D) are dead: the last four live in the four vectors that follow kVecOffset (the
+// grid's, then the scratch's), so that all of a tile's offsets are contiguous and any run of them
+// the window path gathers takes one instruction.
 constexpr int32_t kReusedOffsetVectors = 4;
 constexpr int32_t kScratchVectors = 3;
-static_assert(kVecGrid == 0 && kVecScratch == kVecGrid + 1, "the reused offset vectors are the carve's first");
+static_assert(kVecOffset == 0 && kVecGrid == kVecOffset + 1 && kVecScratch == kVecGrid + 1,
+              "the reused offset vectors follow kVecOffset");
 // Taps one Gather instruction picks on the window path: the 4 corners of a bilinear plane, the 4
 // x taps of a cubic row (2-D bicubic: of two rows, see PairedRowsOf), nearest's single tap.
 // Gathered as float into the tap vectors (dead by then); half types gather the run as themselves
@@ -164,14 +165,14 @@ __aicore__ constexpr int32_t TapCountOf(int32_t mode, int32_t dims) {
 
 // The table: one row per (spatial dims, interpolation mode), float32 I/O; half types add one
 // kVecHalfAcc and one kVecHalfGather (UbInventoryOf).
-//                          grid scr tap wgt gth hGa row pln hAc spl  off                   masks
+//                        off grid scr tap wgt gth hGa row pln hAc spl                    masks
 constexpr UbInventory kUbInventoryTable[2][3] = {
-    {{{2, 3, 4, 4, 1, 0, 0, 0, 0, 0, 0}, 2 * 2 + 2},       // 2-D bilinear
-     {{2, 3, 2, 0, 1, 0, 0, 0, 0, 0, 0}, 2 * 1 + 2},       // 2-D nearest
-     {{2, 3, 8, 12, 1, 0, 2, 0, 0, 0, 12}, 2 * 4 + 2}},    // 2-D bicubic (paired rows)
-    {{{3, 3, 6, 6, 1, 0, 1, 0, 0, 3, 4}, 3 * 2 + 2},       // 3-D trilinear
-     {{3, 3, 3, 0, 1, 0, 0, 0, 0, 3, 0}, 3 * 1 + 2},       // 3-D nearest
-     {{3, 3, 12, 12, 1, 0, 1, 1, 0, 3, 60}, 3 * 4 + 2}}};  // 3-D tricubic
+    {{{0, 2, 3, 4, 4, 1, 0, 0, 0, 0, 0}, 2 * 2 + 2},       // 2-D bilinear
+     {{0, 2, 3, 2, 0, 1, 0, 0, 0, 0, 0}, 2 * 1 + 2},       // 2-D nearest
+     {{12, 2, 3, 8, 12, 1, 0, 2, 0, 0, 0}, 2 * 4 + 2}},    // 2-D bicubic (paired rows)
+    {{{4, 3, 3, 6, 6, 1, 0, 1, 0, 0, 3}, 3 * 2 + 2},       // 3-D trilinear
+     {{0, 3, 3, 3, 0, 1, 0, 0, 0, 0, 3}, 3 * 1 + 2},       // 3-D nearest
+     {{60, 3, 3, 12, 12, 1, 0, 1, 1, 0, 3}, 3 * 4 + 2}}};  // 3-D tricubic
 static_assert(sizeof(kUbInventoryTable) / sizeof(kUbInventoryTable[0][0]) == 6,
               "one inventory row per (2-D / 3-D) x (bilinear, nearest, bicubic)");
 static_assert(sizeof(kUbInventoryTable[0][0].vectors) / sizeof(int32_t) == kUbVectorKinds,
@@ -208,11 +209,11 @@ __aicore__ constexpr bool UbInventoryRowConsistent(int32_t mode, int32_t dims) {
            // the reused offsets end before t2, where BuildOffsets sums
            dims + kScratchVectors - 1 >= kReusedOffsetVectors &&
            // a run of gathered taps fits the tap vectors, and as halves (2 per float) kVecGathered
-           // and kVecHalfGather; no run straddles the reused offsets' end; one Gather takes a run
+           // and kVecHalfGather; one Gather takes a run
            inv.vectors[kVecTap] >= GatherRunOf(mode) &&
            2 * (inv.vectors[kVecGathered] + UbInventoryOf(mode, kFloat16, dims).vectors[kVecHalfGather]) >=
                GatherRunOf(mode) &&
-           kReusedOffsetVectors % GatherRunOf(mode) == 0 && taps % GatherRunOf(mode) == 0 &&
+           taps % GatherRunOf(mode) == 0 &&
            GatherRunOf(mode) * kMaxSlotCount <= kMaxGatherCount;
 }
 static_assert(UbInventoryRowConsistent(kBilinear, 2) && UbInventoryRowConsistent(kNearest, 2) &&
