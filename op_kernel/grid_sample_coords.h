@@ -198,29 +198,28 @@ __aicore__ inline void SanitizeBicubicCoordinate(const LocalTensor<float>& c, fl
     Clamp(c, c, -8.0f, size + 7.0f, n);
 }
 
-// Reflect of integral taps (taps[0 .. count) of one axis), exact and cheaper: k mod P (P the
-// reflection period) folded about the period's middle, min(m, P - 1 - m) about the pixel edges
-// and min(m, P - m) about the pixel centres. Equal to Reflect for integers of magnitude below
-// 2^24 (every step is exact; floor(k / P) is exact since a non-integral k / P is more than half
-// an ulp from an integer there): the taps of a coordinate SanitizeBicubicCoordinate wrapped.
-__aicore__ inline void ReflectTaps(const LocalTensor<float>* taps, int32_t count, float size, bool alignCorners,
-                                   const Scratch& s, int32_t n) {
+// Reflect of integral taps (`count` floats), exact and cheaper: k mod P (P the reflection
+// period) folded about the period's middle, min(m, P - 1 - m) about the pixel edges and
+// min(m, P - m) about the pixel centres. Equal to Reflect for integers of magnitude below 2^24
+// (every step is exact; floor(k / P) is exact since a non-integral k / P is more than half an ulp
+// from an integer there): the taps of a coordinate SanitizeBicubicCoordinate wrapped.
+// `periods` and `quotients`: `count` floats each of temporaries.
+__aicore__ inline void ReflectTaps(const LocalTensor<float>& k, float size, bool alignCorners, const LocalTensor<float>& periods,
+                                   const LocalTensor<float>& quotients, int32_t count) {
     const float period = ReflectionPeriod(size, alignCorners);
     if (period <= 0.0f) {   // a single pixel with align_corners: everything maps to it
-        for (int32_t j = 0; j < count; ++j) AscendC::Duplicate(taps[j], 0.0f, n);
+        AscendC::Duplicate(k, 0.0f, count);
         return;
     }
-    AscendC::Duplicate(s.t1, period, n);
-    for (int32_t j = 0; j < count; ++j) {
-        const LocalTensor<float>& k = taps[j];
-        AscendC::Div(s.t0, k, s.t1, n);
-        RoundTo(s.t0, s.t0, AscendC::RoundMode::CAST_FLOOR, n);
-        AscendC::Muls(s.t0, s.t0, period, n);
-        AscendC::Sub(k, k, s.t0, n);                           // m = k mod P, in [0, P)
-        AscendC::Muls(s.t0, k, -1.0f, n);
-        AscendC::Adds(s.t0, s.t0, alignCorners ? period : period - 1.0f, n);
-        AscendC::Min(k, k, s.t0, n);
-    }
+    const LocalTensor<float>& q = quotients;
+    AscendC::Duplicate(periods, period, count);
+    AscendC::Div(q, k, periods, count);
+    RoundTo(q, q, AscendC::RoundMode::CAST_FLOOR, count);
+    AscendC::Muls(q, q, period, count);
+    AscendC::Sub(k, k, q, count);                          // m = k mod P, in [0, P)
+    AscendC::Muls(q, k, -1.0f, count);
+    AscendC::Adds(q, q, alignCorners ? period : period - 1.0f, count);
+    AscendC::Min(k, k, q, count);
 }
 
 // Keys cubic convolution weights for the 4 taps at fraction t (torch's

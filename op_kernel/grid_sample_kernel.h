@@ -219,6 +219,8 @@ public:
         PadAxes(gx, sizes, DIMS, t_->padding, ac, MODE == kBicubic, scratch, maskX[0], slots_);
         if constexpr (kTrilinear) {
             ComputeAxes(sizes);
+        } else if constexpr (MODE == kBicubic) {
+            ComputeCubicAxes(sizes);
         } else {
             ComputeAxis(gx, sizes[0], tx, wx, maskX);
             ComputeAxis(gy, sizes[1], ty, wy, maskY);
@@ -353,15 +355,12 @@ private:
         }
     }
 
-    // Turns unnormalized, padded (bicubic: sanitized) coordinates into per-axis taps (clamped
-    // into the image), their validity masks and, except for nearest, their weights. Bilinear and
-    // nearest take their taps in the temporaries t1, t2 and clamp them into place (TapValidity);
-    // bicubic pads its taps in place (reflection works in the temporaries), then clamps a copy.
+    // Turns unnormalized, padded coordinates into per-axis taps (clamped into the image), their
+    // validity masks and, except for nearest, their weights: the taps in the temporaries t1, t2,
+    // clamped into place (TapValidity).
     __aicore__ inline void ComputeAxis(const LocalTensor<float>& c, float size, LocalTensor<float>* taps,
                                        LocalTensor<float>* weights, LocalTensor<uint8_t>* masks) {
         const int32_t n = slots_;
-        const bool ac = t_->alignCorners != 0;
-        const int32_t padding = t_->padding;
         if constexpr (MODE == kNearest) {
             RoundTo(scratch.t1, c, AscendC::RoundMode::CAST_RINT, n);   // round half to even
             TapValidity(masks[0], taps[0], scratch.t1, size, n);
@@ -374,29 +373,64 @@ private:
             AscendC::Sub(weights[0], x1, c, n);   // x1 - c
             TapValidity(masks[0], taps[0], x0, size, n);
             TapValidity(masks[1], taps[1], x1, size, n);
-        } else {
-            RoundTo(taps[1], c, AscendC::RoundMode::CAST_FLOOR, n);
-            AscendC::Sub(scratch.t2, c, taps[1], n);  // fraction
-            CubicWeights(weights, scratch.t2, scratch, n);
-            AscendC::Adds(taps[0], taps[1], -1.0f, n);
-            AscendC::Adds(taps[2], taps[1], 1.0f, n);
-            AscendC::Adds(taps[3], taps[1], 2.0f, n);
-            if (TapsAllValid()) {
-                // border clamps the axis' taps (adjacent vectors) at once, reflection reflects them
-                if (padding == kReflection) {
-                    ReflectTaps(taps, kTaps, size, ac, scratch, n);
-                } else {
-                    Clamp(taps[0], taps[0], 0.0f, size - 1.0f, kTaps * n);
+        }
+        (void)weights;   // nearest has none
+    }
+
+    // Bicubic: the taps, masks and weights of every axis from its sanitized coordinates, each step
+    // over all axes or all of an axis' taps at once (the grid vectors are adjacent, so are an
+    // axis' taps and masks) with temporaries in the offset vectors, free until WindowOffsets:
+    // floors, fractions and the weights of tap j of every axis (moved into place by strided
+    // copies). Taps are then padded (border clamps, reflection reflects: all in the image) or, with
+    // zeros, clamped with their validity. The same values as one axis and tap at a time.
+    __aicore__ inline void ComputeCubicAxes(const float* sizes) {
+        const int32_t n = slots_, all = DIMS * n;
+        const LocalTensor<float> floors = off[0].template ReinterpretCast<float>();
+        const LocalTensor<float> fractions = floors[all], weights = floors[2 * all];
+        static_assert(UbInventoryOf(MODE, S::kDataKind, DIMS).vectors[kVecOffset] >= 6 * DIMS,
+                      "floors, fractions and four weights of every axis fit the offset vectors");
+        RoundTo(floors, gx, AscendC::RoundMode::CAST_FLOOR, all);
+        AscendC::Sub(fractions, gx, floors, all);
+        const LocalTensor<float> w[kTaps] = {weights, weights[all], weights[2 * all], weights[3 * all]};
+        CubicWeights(w, fractions, scratch, all);   // its temporary t0 spans the adjacent t0 .. t2
+        LocalTensor<float>* axisTaps[3] = {tx, ty, tz};
+        LocalTensor<float>* axisWeights[3] = {wx, wy, wz};
+        for (int32_t a = 0; a < DIMS; ++a) {
+            for (int32_t j = 0; j < kTaps; ++j)
+                AscendC::Adds(axisTaps[a][j], floors[a * n], static_cast<float>(j - 1), n);
+            PlaceWeights(axisWeights[a], weights[a * n]);
+        }
+        const LocalTensor<float> work = weights;   // the weights are in place: 4 * all floats free
+        LocalTensor<uint8_t>* axisMasks[3] = {maskX, maskY, maskZ};
+        const bool ac = t_->alignCorners != 0;
+        const int32_t axisSlots = kTaps * n;
+        for (int32_t a = 0; a < DIMS; ++a) {
+            const LocalTensor<float>& taps = axisTaps[a][0];
+            if (t_->padding == kReflection) {
+                ReflectTaps(taps, sizes[a], ac, work, work[axisSlots], axisSlots);
+            } else if (t_->padding == kBorder) {
+                Clamp(taps, taps, 0.0f, sizes[a] - 1.0f, axisSlots);
+            } else if (t_->maskBufBytes * 8 == n) {   // the axis' masks are adjacent bits
+                TapValidity(axisMasks[a][0], work, taps, sizes[a], axisSlots);
+                AscendC::Adds(taps, work, 0.0f, axisSlots);   // the clamped taps
+            } else {
+                for (int32_t j = 0; j < kTaps; ++j) {
+                    TapValidity(axisMasks[a][j], work, axisTaps[a][j], sizes[a], n);
+                    AscendC::Adds(axisTaps[a][j], work, 0.0f, n);
                 }
-                AscendC::Duplicate(masks[0].template ReinterpretCast<uint16_t>(), static_cast<uint16_t>(0xFFFF),
-                                   kTaps * t_->maskBufBytes / 2);   // the axis' masks are adjacent
-                return;
-            }
-            for (int32_t j = 0; j < kTaps; ++j) {
-                TapValidity(masks[j], scratch.t0, taps[j], size, n);
-                AscendC::Adds(taps[j], scratch.t0, 0.0f, n);   // the clamped tap
             }
         }
+        if (TapsAllValid())   // every axis' masks, adjacent
+            AscendC::Duplicate(maskX[0].template ReinterpretCast<uint16_t>(), static_cast<uint16_t>(0xFFFF),
+                               DIMS * kTaps * t_->maskBufBytes / 2);
+    }
+
+    // The kTaps weights of an axis from `src` (tap j at src[j * DIMS * slots]) into `dst`, evenly
+    // spaced vectors: one strided UB copy.
+    __aicore__ inline void PlaceWeights(const LocalTensor<float>* dst, const LocalTensor<float>& src) {
+        const uint16_t blocks = static_cast<uint16_t>(slots_ * 4 / kUbBlockBytes);
+        const uint16_t dstGap = static_cast<uint16_t>(kPairedRows && dst == wx ? blocks : 0);
+        AscendC::DataCopy(dst[0], src, AscendC::DataCopyParams(kTaps, blocks, static_cast<uint16_t>((DIMS - 1) * blocks), dstGap));
     }
 
     // Trilinear: ComputeAxis of the three axes at once (taps, weights and the grid vectors are
