@@ -664,16 +664,18 @@ private:
                     AscendC::Add(off[S::TapIndex(k, i, j)][s0].template ReinterpretCast<float>(), row, tx[j][s0], n);
             }
         }
+        // taps all valid and no pad slot: no sum is below the zero area, none needs clipping
+        const bool clip = !TapsAllValid() || padSlots;
         if (n != slots_) {
-            for (int32_t k = 0; k < kTapCount; ++k) ClipToOffsets(off[k][s0], n);
+            for (int32_t k = 0; k < kTapCount; ++k) ClipToOffsets(off[k][s0], n, clip);
             return;
         }
-        ClipToOffsets(off[0], kTapCount * n);   // the offset vectors are adjacent
+        ClipToOffsets(off[0], kTapCount * n, clip);   // the offset vectors are adjacent
     }
     // Float sums at `offsets` clipped at 0 (the zero area) and converted in place to int32.
-    __aicore__ inline void ClipToOffsets(const LocalTensor<uint32_t>& offsets, int32_t count) {
+    __aicore__ inline void ClipToOffsets(const LocalTensor<uint32_t>& offsets, int32_t count, bool clip) {
         const LocalTensor<float> sums = offsets.template ReinterpretCast<float>();
-        AscendC::Maxs(sums, sums, 0.0f, count);
+        if (clip) AscendC::Maxs(sums, sums, 0.0f, count);
         AscendC::Cast(offsets.template ReinterpretCast<int32_t>(), sums, AscendC::RoundMode::CAST_RINT, count);
     }
 
@@ -1258,11 +1260,10 @@ public:
         if (Layout::kLookAhead) LookAhead(firstTile_, &ahead);
         for (int64_t tile = firstTile_;; ++tile) {
             const TileWork work = BeginTile(tile, ahead);
-            const bool firstLoaded = ahead.loaded;
             ahead.dequeued = false;
             ahead.loaded = false;
             if (work.plan.useWindow) {
-                SampleFromWindow(work, firstLoaded, Layout::kLookAhead && tile < lastTile_, &ahead);
+                SampleFromWindow(work, Layout::kLookAhead && tile < lastTile_, &ahead);
             } else if (!SampleInParts(work)) {
                 SamplePerPoint(work);
             }
@@ -1280,6 +1281,7 @@ private:
         TileTaps taps;
         Plan plan;
         int64_t cBegin, cEnd;
+        bool firstLoaded;   // the window's first chunk is loading
     };
     // The next tile as looked at ahead (LookAhead): its grid tile, once dequeued, and, once its
     // first window chunk is loading, the plan of that window.
@@ -1310,7 +1312,13 @@ private:
         gridQue_.FreeTensor(rawGrid);
         work.plan = ahead.loaded ? ahead.plan : Layout::PlanWindow(t_, work.taps);
         ChannelRange(tile, &work.cBegin, &work.cEnd);
-        if (work.plan.useWindow) Layout::WindowOffsets(taps_, work.plan, work.taps, 0, slots_);
+        work.firstLoaded = ahead.loaded;
+        if (work.plan.useWindow) {
+            // the first chunk loads while the taps' offsets are built
+            if (!work.firstLoaded) LoadChunk(work, work.cBegin, MinI(work.plan.chunk, work.cEnd - work.cBegin));
+            work.firstLoaded = true;
+            Layout::WindowOffsets(taps_, work.plan, work.taps, 0, slots_);
+        }
         return work;
     }
 
@@ -1380,12 +1388,12 @@ private:
     // window load overlapping the previous chunk's vector work and store. With `lookAhead` the
     // next tile's first window load starts before this tile's last chunk is combined
     // (LookAhead), so that it overlaps that chunk instead of following the next tile's taps.
-    __aicore__ inline void SampleFromWindow(const TileWork& work, bool firstLoaded, bool lookAhead, Ahead* ahead) {
+    __aicore__ inline void SampleFromWindow(const TileWork& work, bool lookAhead, Ahead* ahead) {
         const Plan& plan = work.plan;
         int64_t channels = 0;
         for (int64_t c0 = work.cBegin; c0 < work.cEnd; c0 += channels) {
             channels = MinI(plan.chunk, work.cEnd - c0);
-            if (!(firstLoaded && c0 == work.cBegin)) LoadChunk(work, c0, channels);
+            if (!(work.firstLoaded && c0 == work.cBegin)) LoadChunk(work, c0, channels);
             if (lookAhead && c0 + channels >= work.cEnd) LookAhead(work.index + 1, ahead);
             LocalTensor<T> win = windowQue_.template DeQue<T>();
             // the core's last chunk is stored in two halves: only the second half's store follows
