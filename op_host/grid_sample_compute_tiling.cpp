@@ -121,7 +121,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // output chunk and the input window, which set how many channels move per DMA.
     int64_t slots = kMaxSlotCount;
     // Channel-last windows hold 32-byte pixel blocks, so they get a larger share of the UB.
-    // Bicubic has 3x bilinear's per-slot vectors, and its per-channel work is 15 vector
+    // Bicubic has 3x bilinear's per-slot vectors, and its per-channel work is 14 vector
     // instructions in 2-D whose fixed issue cost dominates at small slot counts: it gets half the UB,
     // which doubles its tiles (512 slots instead of 256 on the A2's UB). 2-D nearest's
     // per-channel work is one Gather, so its time is the window DMAs: 55% of the UB gives it

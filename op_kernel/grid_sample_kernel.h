@@ -3,7 +3,7 @@
 // in place.
 //
 // Work unit: a channel group of a tile of output points (whole rows up to 64 columns, else blocks
-// 32 columns wide); a core's consecutive units share their tile. Per tile: one DMA brings the
+// 32 columns wide, or 16 for bicubic); a core's consecutive units share their tile. Per tile: one DMA brings the
 // grid tile (prefetched one tile ahead) and the vector unit computes every tap's coordinates,
 // weights, validity and UB offset once. Then per chunk of channels one or a few DMAs bring the
 // window of input the tile's taps touch, Gather picks the taps out of UB, the weighted sum is
@@ -654,8 +654,7 @@ private:
                 AscendC::Select(tz[k][s0], maskZ[k][b0], tz[k][s0], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
         static_assert(DIMS == 2 || DIMS + 1 >= kReusedOffsetVectors, "3-D: t1 lies beyond the reused offset vectors");
         // the sums as floats in the offset vectors themselves, then clipped and converted in place
-        // over each of the two contiguous runs of offset vectors (the reused ones, the rest); a part
-        // of the tile, vector by vector
+        // over all of them at once (they are adjacent); a part of the tile, vector by vector
         for (int32_t k = 0; k < kTapsZ; ++k) {
             for (int32_t i = 0; i < kTaps; ++i) {
                 const LocalTensor<float> row = DIMS == 3 ? scratch.t1[s0] : ty[i][s0];

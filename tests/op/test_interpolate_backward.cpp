@@ -233,7 +233,7 @@ TEST_CASE("AI Core backward: bit-identical across runs and across 1, 8, 40 and 4
         std::vector<uint8_t> first;
         for (uint32_t cores : {1u, 8u, 40u, 48u, 48u}) {
             ascend_sim::Platform plat = saved;
-            plat.aivCoreNum = cores;
+            ascend_sim::SetVectorCores(&plat, cores);
             ascend_sim::SetPlatform(plat);
             DeviceTensor g(yShape, gv), gx(xShape, std::vector<double>(static_cast<size_t>(Count(xShape)), 0.0));
             std::string path;

@@ -109,7 +109,7 @@ def test_busy_by_api_adds_up(case):
 @pytest.mark.parametrize("cores", [1, 2, 8, 40, 48])
 def test_core_counts(rng, build, cores):
     ags.set_platform(cores=cores, build=build)
-    assert ags.platform(build)["aiv_cores"] == cores
+    assert ags.platform(build)["aiv_cores"] == cores and ags.platform(build)["aic_cores"] == (cores + 1) // 2
     for k, (mode, padding, align) in enumerate(COMBOS[::2]):
         dt = list(KERNEL_DTYPES.values())[k % 3]
         x = random_input(rng, (3, 4, 13, 17), dt)

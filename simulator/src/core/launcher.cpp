@@ -325,13 +325,27 @@ void RunWorker(Launch& L) {
     }
 }
 
+// The CPUs this process may run on (a container's or taskset's), else the machine's.
+long AvailableCpus() {
+    long n = static_cast<long>(std::thread::hardware_concurrency());
+#if defined(__linux__)
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) n = CPU_COUNT(&set);
+#endif
+    return n;
+}
+
 // Waits up to kSpinMicroseconds for `ready` by polling before a caller blocks on a condition
 // variable: a launch that follows another within that time (a loop of calls) starts its helpers,
 // and learns that they finished, without the futex sleep and wake-up of each (tens of
 // microseconds on a VM, the size of a small call's whole kernel). OpenMP runtimes spin likewise.
+// Only while every launcher thread has a CPU of its own: a spinning thread would otherwise take
+// the CPU of one that works.
 constexpr int64_t kSpinMicroseconds = 100;
 template <typename Ready>
 void SpinFor(Ready ready) {
+    static const bool spin = static_cast<long>(LauncherThreads()) <= AvailableCpus();
+    if (!spin) return;
     const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(kSpinMicroseconds);
     for (unsigned i = 1; !ready(); ++i) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -374,12 +388,15 @@ public:
 private:
     void Loop() {
         uint64_t seen = 0;
+        bool ran = false;   // spin for the next launch only after taking part in one
         for (;;) {
-            SpinFor([&] { return epoch_.load(std::memory_order_acquire) != seen; });
+            if (ran) SpinFor([&] { return epoch_.load(std::memory_order_acquire) != seen; });
+            ran = false;
             std::unique_lock<std::mutex> lk(mu_);
             start_.wait(lk, [&] { return epoch_.load(std::memory_order_relaxed) != seen; });
             seen = epoch_.load(std::memory_order_relaxed);
             if (!open_ || joined_ >= wanted_) continue;
+            ran = true;
             ++joined_;
             active_.fetch_add(1, std::memory_order_relaxed);
             Launch* L = current_;
@@ -467,12 +484,7 @@ void SyncAllCores() {
 
 unsigned LauncherThreads() {
     static const unsigned threads = [] {
-        // the CPUs this process may run on (a container's or taskset's), else the machine's
-        long n = static_cast<long>(std::thread::hardware_concurrency());
-#if defined(__linux__)
-        cpu_set_t set;
-        if (sched_getaffinity(0, sizeof(set), &set) == 0) n = CPU_COUNT(&set);
-#endif
+        long n = AvailableCpus();
         if (const char* env = std::getenv("ASCEND_SIM_THREADS")) n = std::strtol(env, nullptr, 10);
         return static_cast<unsigned>(std::max(1L, std::min(n, kMaxLauncherThreads)));
     }();
