@@ -141,6 +141,9 @@ bool PlanKernel(GridSampleExecutor* e, std::string* why) {
     uint64_t staged = 0;   // bytes of packed views, laid after the tiling's own workspace
     // Views the kernel cannot address are packed first (and out is packed, then copied back).
     const size_t rank = e->input.shape.size();
+    *why = gridsample::KernelAxisLimit(e->mode, e->padding,
+                                       *std::max_element(e->input.shape.begin() + 2, e->input.shape.end()));
+    if (!why->empty()) return false;
     const int64_t spatialRank = static_cast<int64_t>(rank) - 2;
     // the per-point path reads runs of up to 4 pixels per channel: channel planes must not overlap them
     const bool nchwOk = KernelCanAddress(e->input, 1) && e->input.strides[1] >= e->input.shape[rank - 1];

@@ -103,8 +103,17 @@ uint64_t UbBytesUsed(const GridSampleTilingData& t) {
            uint64_t(t.maskBufBytes) * t.maskBufCount + 2ull * t.outBufBytes + 2ull * t.windowBufBytes;
 }
 
+std::string KernelAxisLimit(int32_t mode, int32_t padding, int64_t longestAxis) {
+    if (mode == kBicubic && padding == kReflection && longestAxis > kMaxBicubicReflectionAxis)
+        return "an input axis of " + std::to_string(longestAxis) + " pixels with bicubic reflection padding (the AI " +
+               "Core kernel reflects taps exactly on axes of up to " + std::to_string(kMaxBicubicReflectionAxis) + " pixels)";
+    return "";
+}
+
 bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, std::string* why) {
     if (platform.coreNum == 0) { *why = "platform reports 0 vector cores"; return false; }
+    *why = KernelAxisLimit(p.mode, p.padding, std::max({p.inW, p.inH, p.dims == 3 ? p.inD : int64_t(1)}));
+    if (!why->empty()) return false;
     const int64_t elem = DataKindBytes(p.dataKind);
     const int64_t ub = static_cast<int64_t>(platform.ubBytes);
     const int64_t vectors = PointVectors(p.mode, p.dataKind, p.dims);

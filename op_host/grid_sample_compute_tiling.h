@@ -50,6 +50,9 @@ uint64_t UbBytesUsed(const GridSampleTilingData& t);
 
 // Returns false with a reason when no tiling fits (e.g. the UB is too small).
 bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, std::string* why);
+// Why the AI Core kernel cannot take a problem of this mode, padding and longest input axis
+// (pixels), whatever the platform; empty when it can. ComputeTiling asks it first.
+std::string KernelAxisLimit(int32_t mode, int32_t padding, int64_t longestAxis);
 
 int64_t DataKindBytes(int32_t dataKind);
 

@@ -132,6 +132,10 @@ constexpr int32_t kReusedOffsetVectors = 4;
 constexpr int32_t kScratchVectors = 3;
 static_assert(kVecOffset == 0 && kVecGrid == kVecOffset + 1 && kVecScratch == kVecGrid + 1,
               "the reused offset vectors follow kVecOffset");
+// Bicubic reflection reflects integral taps, within a period of their axis (|tap| < 2 * size + 2),
+// in float32 exactly while they stay below 2^24 (ReflectTaps): the AI Core kernel takes its axes up
+// to this many pixels (longer ones go to the AI CPU path).
+constexpr int64_t kMaxBicubicReflectionAxis = (int64_t(1) << 23) - 2;
 // Taps one Gather instruction picks on the window path: the 4 corners of a bilinear plane, the 4
 // x taps of a cubic row (2-D bicubic: of two rows, see PairedRowsOf), nearest's single tap.
 // Gathered as float into the tap vectors (dead by then); half types gather the run as themselves

@@ -213,6 +213,21 @@ def test_window_and_per_point_paths_agree_bitwise(rng, build, dtype, mode, paddi
     np.testing.assert_array_equal(bits(a), bits(b))
 
 
+@pytest.mark.parametrize("build", BUILDS)
+def test_bicubic_reflection_axis_limit(rng, build):
+    """Bicubic reflection reflects integral taps exactly in float32 on axes of up to 2^23 - 2
+    pixels: the AI Core kernel takes those, a longer axis goes to the AI CPU path, which says why;
+    both agree with torch."""
+    g = np.array([[[[0.3, 0.0], [-1.7, 0.2], [0.99, -0.4], [-0.999, 0.0]]]], np.float32)
+    for w, path in ((8388606, "ai_core"), (8388607, "ai_cpu")):
+        x = rng.random((1, 1, 1, w), dtype=np.float32)
+        check_against_torch(x, g, "bicubic", "reflection", False, build=build)
+        taken = ags.grid_sample_last_path(build=build)
+        assert taken["path"] == path, taken
+        if path == "ai_cpu":
+            assert "axis of 8388607 pixels with bicubic reflection padding" in taken["reason"], taken
+
+
 # ---------------------------------------------------------------------------------------------
 # Random source points
 # ---------------------------------------------------------------------------------------------
