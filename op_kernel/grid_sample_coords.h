@@ -198,28 +198,30 @@ __aicore__ inline void SanitizeBicubicCoordinate(const LocalTensor<float>& c, fl
     Clamp(c, c, -8.0f, size + 7.0f, n);
 }
 
-// Reflect of integral taps (`count` floats), exact and cheaper: k mod P (P the reflection
-// period) folded about the period's middle, min(m, P - 1 - m) about the pixel edges and
-// min(m, P - m) about the pixel centres. Equal to Reflect for integers of magnitude below 2^24
-// (every step is exact; floor(k / P) is exact since a non-integral k / P is more than half an ulp
-// from an integer there): the taps of a coordinate SanitizeBicubicCoordinate wrapped.
-// `periods` and `quotients`: `count` floats each of temporaries.
-__aicore__ inline void ReflectTaps(const LocalTensor<float>& k, float size, bool alignCorners, const LocalTensor<float>& periods,
-                                   const LocalTensor<float>& quotients, int32_t count) {
-    const float period = ReflectionPeriod(size, alignCorners);
-    if (period <= 0.0f) {   // a single pixel with align_corners: everything maps to it
-        AscendC::Duplicate(k, 0.0f, count);
-        return;
+// Reflect of integral taps, exact and cheaper: k mod P (P the reflection period) folded about
+// the period's middle, min(m, P - 1 - m) about the pixel edges and min(m, P - m) about the pixel
+// centres. Equal to Reflect for integers of magnitude below 2^24 (every step is exact; floor(k / P)
+// is exact since a non-integral k / P is more than half an ulp from an integer there): the taps of
+// a coordinate SanitizeBicubicCoordinate wrapped. `k`: `axes` runs of `perAxis` taps, run a of
+// an axis of sizes[a] pixels, all reflected per instruction; `periods` and `quotients`: as many
+// floats each of temporaries.
+__aicore__ inline void ReflectTaps(const LocalTensor<float>& k, const float* sizes, int32_t axes, int32_t perAxis,
+                                   bool alignCorners, const LocalTensor<float>& periods, const LocalTensor<float>& quotients) {
+    const int32_t count = axes * perAxis;
+    for (int32_t a = 0; a < axes; ++a) {
+        const float period = ReflectionPeriod(sizes[a], alignCorners);
+        AscendC::Duplicate(periods[a * perAxis], period > 0.0f ? period : 1.0f, perAxis);
     }
     const LocalTensor<float>& q = quotients;
-    AscendC::Duplicate(periods, period, count);
     AscendC::Div(q, k, periods, count);
     RoundTo(q, q, AscendC::RoundMode::CAST_FLOOR, count);
-    AscendC::Muls(q, q, period, count);
-    AscendC::Sub(k, k, q, count);                          // m = k mod P, in [0, P)
-    AscendC::Muls(q, k, -1.0f, count);
-    AscendC::Adds(q, q, alignCorners ? period : period - 1.0f, count);
+    AscendC::Mul(q, q, periods, count);
+    AscendC::Sub(k, k, q, count);          // m = k mod P, in [0, P)
+    AscendC::Sub(q, periods, k, count);    // P - m
+    if (!alignCorners) AscendC::Adds(q, q, -1.0f, count);
     AscendC::Min(k, k, q, count);
+    for (int32_t a = 0; a < axes; ++a)     // a single pixel with align_corners: everything maps to it
+        if (ReflectionPeriod(sizes[a], alignCorners) <= 0.0f) AscendC::Duplicate(k[a * perAxis], 0.0f, perAxis);
 }
 
 // Keys cubic convolution weights for the 4 taps at fraction t (torch's

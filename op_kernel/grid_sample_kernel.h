@@ -402,13 +402,18 @@ private:
         }
         const LocalTensor<float> work = weights;   // the weights are in place: 4 * all floats free
         LocalTensor<uint8_t>* axisMasks[3] = {maskX, maskY, maskZ};
-        const bool ac = t_->alignCorners != 0;
         const int32_t axisSlots = kTaps * n;
-        for (int32_t a = 0; a < DIMS; ++a) {
+        if (t_->padding == kReflection) {
+            // every axis' taps (adjacent) at once; the offsets', grid's and scratch vectors, adjacent
+            // and dead by now, hold the periods and quotients
+            static_assert(UbInventoryOf(MODE, S::kDataKind, DIMS).vectors[kVecOffset] + DIMS + kScratchVectors >=
+                              2 * DIMS * kTaps,
+                          "the periods and quotients of every tap fit the offset, grid and scratch vectors");
+            ReflectTaps(tx[0], sizes, DIMS, axisSlots, t_->alignCorners != 0, floors, floors[DIMS * axisSlots]);
+        }
+        for (int32_t a = 0; a < DIMS && t_->padding != kReflection; ++a) {
             const LocalTensor<float>& taps = axisTaps[a][0];
-            if (t_->padding == kReflection) {
-                ReflectTaps(taps, sizes[a], ac, work, work[axisSlots], axisSlots);
-            } else if (t_->padding == kBorder) {
+            if (t_->padding == kBorder) {
                 Clamp(taps, taps, 0.0f, sizes[a] - 1.0f, axisSlots);
             } else if (t_->maskBufBytes * 8 == n) {   // the axis' masks are adjacent bits
                 TapValidity(axisMasks[a][0], work, taps, sizes[a], axisSlots);
