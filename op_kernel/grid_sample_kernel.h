@@ -229,7 +229,6 @@ public:
         SetBox(&result, ValidBox(result.padSlots, 0, slots_));
         // after the box, which the scalar unit waits for before it starts the window's DMA
         if constexpr (MODE == kBilinear) MakeCornerWeights();
-        if constexpr (kPairedRows) CopyXWeights();
         return result;
     }
 
@@ -431,11 +430,14 @@ private:
     }
 
     // The kTaps weights of an axis from `src` (tap j at src[j * DIMS * slots]) into `dst`, evenly
-    // spaced vectors: one strided UB copy.
+    // spaced vectors: one strided UB copy (paired rows' x weights: two, each weight then its copy).
     __aicore__ inline void PlaceWeights(const LocalTensor<float>* dst, const LocalTensor<float>& src) {
         const uint16_t blocks = static_cast<uint16_t>(slots_ * 4 / kUbBlockBytes);
-        const uint16_t dstGap = static_cast<uint16_t>(kPairedRows && dst == wx ? blocks : 0);
-        AscendC::DataCopy(dst[0], src, AscendC::DataCopyParams(kTaps, blocks, static_cast<uint16_t>((DIMS - 1) * blocks), dstGap));
+        const bool copies = kPairedRows && dst == wx;
+        const AscendC::DataCopyParams params(kTaps, blocks, static_cast<uint16_t>((DIMS - 1) * blocks),
+                                             static_cast<uint16_t>(copies ? blocks : 0));
+        AscendC::DataCopy(dst[0], src, params);
+        if (copies) AscendC::DataCopy(dst[0][slots_], src, params);
     }
 
     // Trilinear: ComputeAxis of the three axes at once (taps, weights and the grid vectors are
@@ -475,12 +477,6 @@ private:
         AscendC::Mul(wx[0], wx[0], wy[0], n);        // nw
         AscendC::Mul(wx[1], wx[1], wy[0], n);        // ne
         AscendC::Adds(wy[0], scratch.t0, 0.0f, n);   // sw
-    }
-
-    // Paired rows: each x weight's copy after it (one strided UB copy of the four).
-    __aicore__ inline void CopyXWeights() {
-        const uint16_t blocks = static_cast<uint16_t>(slots_ * 4 / kUbBlockBytes);
-        AscendC::DataCopy(wx[0][slots_], wx[0], AscendC::DataCopyParams(kTaps, blocks, blocks, blocks));
     }
 
     // 3-D bilinear, window path: the plane's corner weights times each z weight (torch's eight

@@ -383,6 +383,24 @@ TEST_CASE("DataCopyPad parameter ranges") {
     CHECK_MSG(ok.empty(), ok);
 }
 
+TEST_CASE("Strided UB->UB DataCopy stays inside its tensors") {
+    // DataCopy with DataCopyParams: blockCount blocks of blockLen 32-byte units, srcStride / dstStride
+    // 32-byte gaps between them (the GridSample kernel places its bicubic weights this way)
+    auto copy = [](DataCopyParams prm) {
+        return Violation([prm] {
+            TPipe pipe;
+            TBuf<> b;
+            pipe.InitBuffer(b, 4096);
+            LocalTensor<float> t = b.Get<float>();
+            DataCopy(t[512], t, prm);   // src: the first 2048 bytes, dst: the last 2048
+        });
+    };
+    // 4 blocks of 128 bytes with 128-byte gaps: 896 bytes each side
+    std::string ok = copy(DataCopyParams(4, 4, 4, 4));
+    CHECK_MSG(ok.empty(), ok);
+    EXPECT_VIOLATION(copy(DataCopyParams(4, 16, 0, 16)), "DataCopy", "dst");   // dst spans 3584 bytes
+}
+
 TEST_CASE("Compare 256-byte rule, Gather offsets, GatherMask pattern") {
     auto k = [](auto f) {
         return Violation([f] {
