@@ -71,6 +71,60 @@ int64_t DepthBlock(const Problem& p, int64_t elem, int64_t slices, int64_t budge
     return *depth;
 }
 
+// The phase of the balanced split (UnitBoundary) whose costliest core is cheapest: front-loaded
+// unless a phase is strictly cheaper (on a tie the modelled affine warps favour front-loading: their
+// tiles' costs differ). A core's time is about its channels plus a fixed cost per tile it visits
+// (the grid tile's load, the coordinate pass, the first window's latency): a visit is weighted as
+// kTileVisitChannels channels (in modelled sweeps any weight from 2 to 16 picks phases of the same
+// time on the benchmark's cases). Phase 0 puts a range boundary on every tile boundary when the
+// cores are a multiple of the tiles.
+int64_t CheapestUnitPhase(const GridSampleTilingData& t, int64_t cores) {
+    constexpr int64_t kTileVisitChannels = 4;
+    constexpr int64_t kMaxPhases = 64;   // candidates spread over [0, cores) on many-core platforms
+    const int64_t units = t.totalUnits, groups = t.channelGroups;
+    const int64_t q = units / cores, r = units % cores;
+    // every balanced split is the same one, or visits as many tiles as it takes units
+    if (r == 0 || groups == 1) return kFrontLoaded;
+    // UnitBoundary's ranges walked by their lengths (q or q + 1), without a division per core
+    // while a range stays within two tiles: the host tiling runs on every call
+    auto costliestCore = [&](int64_t phase) {
+        int64_t worst = 0, rem = phase, pos = 0;   // rem: (core * units + phase) % cores; pos: first % groups
+        for (int64_t core = 0; core < cores; ++core) {
+            int64_t len = q;
+            if (phase == kFrontLoaded) {
+                len += core < r ? 1 : 0;
+            } else if ((rem += r) >= cores) {
+                rem -= cores;
+                ++len;
+            }
+            const int64_t span = pos + len;   // from the first tile's start to the range's end
+            int64_t tiles = 1;
+            if (span <= groups) {
+                pos = span == groups ? 0 : span;
+            } else if (span <= 2 * groups) {
+                tiles = 2;
+                pos = span == 2 * groups ? 0 : span - groups;
+            } else {
+                tiles = (span + groups - 1) / groups;
+                pos = span % groups;
+            }
+            worst = std::max(worst, len * t.groupChannels + tiles * kTileVisitChannels);
+        }
+        return worst;
+    };
+    int64_t best = kFrontLoaded, bestCost = costliestCore(kFrontLoaded);
+    const int64_t candidates = std::min(cores, kMaxPhases);
+    for (int64_t i = 0; i < candidates; ++i) {
+        const int64_t phase = i * cores / candidates;
+        const int64_t cost = costliestCore(phase);
+        if (cost < bestCost) {
+            best = phase;
+            bestCost = cost;
+        }
+    }
+    return best;
+}
+
 }  // namespace
 
 int64_t DataKindBytes(int32_t dataKind) { return dataKind == kFloat32 ? 4 : 2; }
@@ -276,8 +330,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     t.channelGroups = CeilDiv(p.c, t.groupChannels);
     t.totalUnits = t.totalTiles * t.channelGroups;
     out->blockDim = static_cast<uint32_t>(std::min<int64_t>(platform.coreNum, t.totalUnits));
-    t.unitsPerCore = t.totalUnits / out->blockDim;
-    t.tailCores = t.totalUnits % out->blockDim;
+    t.unitPhase = CheapestUnitPhase(t, out->blockDim);
     out->tilingKey = MakeTilingKey(p.dataKind, p.mode, p.dims);
     out->workspaceBytes = RoundUp(sizeof(GridSampleTilingData), kBlock);
     return true;

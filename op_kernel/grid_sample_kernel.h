@@ -1246,8 +1246,9 @@ public:
 
     __aicore__ inline void Process() {
         const int64_t core = AscendC::GetBlockIdx();
-        const int64_t count = t_.unitsPerCore + (core < t_.tailCores ? 1 : 0);
-        first_ = core * t_.unitsPerCore + MinI(core, t_.tailCores);
+        const int64_t cores = AscendC::GetBlockNum();
+        first_ = UnitBoundary(t_, core, cores);
+        const int64_t count = UnitBoundary(t_, core + 1, cores) - first_;
         if (count <= 0) return;
         firstTile_ = first_ / t_.channelGroups;
         lastTile_ = (first_ + count - 1) / t_.channelGroups;

@@ -62,7 +62,9 @@ struct GridSampleTilingData {
     // work units: each tile's channels split into channelGroups groups of groupChannels; unit u is
     // group u % channelGroups of tile u / channelGroups, so a core's consecutive units share tiles
     int64_t channelGroups, groupChannels, totalUnits;
-    int64_t unitsPerCore, tailCores;   // the first tailCores cores take one more unit
+    // core k of blockDim takes units [UnitBoundary(k), UnitBoundary(k + 1)): counts differ by at
+    // most one, and the phase says which cores take the longer ranges (kFrontLoaded: the first ones)
+    int64_t unitPhase;
     int32_t flatTiles;                 // 1: a tile's rows are contiguous in grid and out
     int32_t slotCount;                 // point slots per tile buffer (multiple of 64)
     // UB partition (bytes); the kernel calls InitBuffer with exactly these
@@ -77,6 +79,18 @@ struct GridSampleTilingData {
     int32_t slotPitch;         // slots per tile row in UB (flat tiles: slotCount)
 };
 
+
+// The first work unit of core `core` of `cores` (core == cores: totalUnits). Phase p in [0, cores)
+// spreads the longer ranges evenly (floor((core * units + p) / cores)); kFrontLoaded gives them to
+// the first totalUnits % cores cores.
+constexpr int64_t kFrontLoaded = -1;
+__aicore__ inline int64_t UnitBoundary(const GridSampleTilingData& t, int64_t core, int64_t cores) {
+    if (t.unitPhase == kFrontLoaded) {
+        const int64_t rest = t.totalUnits % cores;
+        return core * (t.totalUnits / cores) + (core < rest ? core : rest);
+    }
+    return (core * t.totalUnits + t.unitPhase) / cores;
+}
 
 // A tile of output points: batch, first (flattened) row and column, rows per depth slice, depth
 // slices (1 unless depth blocks), columns. A flat tile's slots hold its points in that order.

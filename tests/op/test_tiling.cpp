@@ -101,8 +101,7 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
 
     // Cores.
     CHECK_MSG(tl.blockDim >= 1 && tl.blockDim <= pl.coreNum, where + ": blockDim " + std::to_string(tl.blockDim));
-    CHECK_MSG(t.unitsPerCore >= 0 && t.tailCores >= 0 && t.tailCores < int64_t(tl.blockDim), where);
-    CHECK_MSG(t.unitsPerCore * int64_t(tl.blockDim) + t.tailCores == t.totalUnits, where);
+    CHECK_MSG(t.unitPhase == gridsample::kFrontLoaded || (t.unitPhase >= 0 && t.unitPhase < int64_t(tl.blockDim)), where);
     // Channel groups: every channel in exactly one group, no empty group.
     CHECK_MSG(t.groupChannels >= 1 && t.channelGroups >= 1, where);
     CHECK_MSG(t.channelGroups * t.groupChannels >= p.c && (t.channelGroups - 1) * t.groupChannels < p.c, where);
@@ -114,8 +113,8 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
     {
         int64_t expectFirst = 0, minCount = INT64_MAX, maxCount = 0;
         for (int64_t core = 0; core < int64_t(tl.blockDim); ++core) {
-            const int64_t count = t.unitsPerCore + (core < t.tailCores ? 1 : 0);
-            const int64_t first = core * t.unitsPerCore + std::min<int64_t>(core, t.tailCores);
+            const int64_t first = gridsample::UnitBoundary(t, core, tl.blockDim);
+            const int64_t count = gridsample::UnitBoundary(t, core + 1, tl.blockDim) - first;
             if (first != expectFirst) { CHECK_MSG(first == expectFirst, where + ": core " + std::to_string(core)); break; }
             expectFirst += count;
             minCount = std::min(minCount, count);
@@ -386,9 +385,15 @@ TEST_CASE("tiling: many tiles are balanced across all cores") {
             CHECK(ComputeTiling(p, pl, &t, &why));
             CHECK(t.data.totalUnits >= int64_t(coreNum));
             CHECK(t.blockDim == coreNum);   // enough work units: every core works
-            const int64_t maxPerCore = t.data.unitsPerCore + (t.data.tailCores > 0 ? 1 : 0);
+            int64_t minPerCore = INT64_MAX, maxPerCore = 0;
+            for (int64_t core = 0; core < int64_t(t.blockDim); ++core) {
+                const int64_t count = gridsample::UnitBoundary(t.data, core + 1, t.blockDim) -
+                                      gridsample::UnitBoundary(t.data, core, t.blockDim);
+                minPerCore = std::min(minPerCore, count);
+                maxPerCore = std::max(maxPerCore, count);
+            }
             CHECK(maxPerCore <= CeilDivI(t.data.totalUnits, t.blockDim));
-            CHECK(maxPerCore - t.data.unitsPerCore <= 1);
+            CHECK(maxPerCore - minPerCore <= 1);
         }
 }
 
@@ -408,7 +413,7 @@ TEST_CASE("tiling: problems beyond int32 element counts (no launch)") {
             CHECK(d.outStrideN == int64_t(256) * 1024 * 1024);
             CHECK(d.totalTiles == p.n * d.tilesPerPlane);
             CHECK(d.totalTiles > INT32_MAX / 4096);
-            CHECK(d.unitsPerCore * int64_t(t.blockDim) + d.tailCores == d.totalUnits);
+            CHECK(gridsample::UnitBoundary(d, t.blockDim, t.blockDim) == d.totalUnits);   // no int64 overflow
             CHECK(t.blockDim == pl.coreNum);
             // Tile arithmetic on the last tile stays inside the output (int64 all the way).
             const int64_t last = d.totalTiles - 1;
@@ -483,7 +488,7 @@ TEST_CASE("tiling: 3-D problems (output D and H flattened into rows) fit the UB"
                     CHECK(t.tilingKey == gridsample::MakeTilingKey(kind, mode, 3));
                     CHECK(UbBytesUsed(d) <= pl.ubBytes);
                     CHECK(d.gridBufBytes >= d.slotCount * 3 * (kind == 0 ? 4 : 2));
-                    CHECK(d.unitsPerCore * int64_t(t.blockDim) + d.tailCores == d.totalUnits);
+                    CHECK(gridsample::UnitBoundary(d, t.blockDim, t.blockDim) == d.totalUnits);
                     // the per-point path: 16 points of kTaps x kTaps tap rows, one 32-byte block each
                     const int64_t taps = Taps(mode);
                     CHECK((d.windowBufBytes / 2) / (taps * taps * 32 * 16) >= 1);
@@ -567,4 +572,68 @@ TEST_CASE("tiling: 24 channels split in 6 groups of 4 before tiles shrink, on th
     CHECK_MSG(ComputeTiling(p, PlatformInfo{}, &t, &why), why);
     CHECK(t.data.slotCount == 1024 && t.data.totalTiles == 70);
     CHECK(t.data.channelGroups == 6 && t.data.groupChannels == 4 && t.data.totalUnits == 420);
+}
+
+namespace {
+// Tiles each core's unit range visits, by divisions (the tiling walks the ranges incrementally).
+std::vector<int64_t> TilesVisited(const gridsample::GridSampleTilingData& t, int64_t cores) {
+    std::vector<int64_t> tiles;
+    for (int64_t core = 0; core < cores; ++core) {
+        const int64_t first = gridsample::UnitBoundary(t, core, cores), end = gridsample::UnitBoundary(t, core + 1, cores);
+        tiles.push_back(end > first ? (end - 1) / t.channelGroups - first / t.channelGroups + 1 : 0);
+    }
+    return tiles;
+}
+// The costliest core as the tiling weighs it: its channels plus 4 per tile visited.
+int64_t CostliestCore(const gridsample::GridSampleTilingData& t, int64_t cores) {
+    const std::vector<int64_t> tiles = TilesVisited(t, cores);
+    int64_t worst = 0;
+    for (int64_t core = 0; core < cores; ++core) {
+        const int64_t units = gridsample::UnitBoundary(t, core + 1, cores) - gridsample::UnitBoundary(t, core, cores);
+        worst = std::max(worst, units * t.groupChannels + 4 * tiles[core]);
+    }
+    return worst;
+}
+}  // namespace
+
+TEST_CASE("tiling: with 48 cores on 16 tiles no core's units straddle two tiles") {
+    // (d)'s shape: 16 nearest tiles of 32 groups, 512 units, 10 or 11 per core; front-loading the
+    // longer ranges put every third core across a tile boundary (a second grid load and coordinate pass)
+    Problem p = Problem::Contiguous(8, 64, 64, 64, 64, 64);
+    p.mode = gridsample::kNearest;
+    Tiling t;
+    std::string why;
+    CHECK_MSG(ComputeTiling(p, PlatformInfo{}, &t, &why), why);
+    CHECK(t.blockDim == 48 && t.data.totalTiles == 16 && t.data.totalUnits == 512);
+    CHECK(t.data.unitPhase != gridsample::kFrontLoaded);
+    for (int64_t tiles : TilesVisited(t.data, t.blockDim)) CHECK(tiles == 1);
+    gridsample::GridSampleTilingData front = t.data;
+    front.unitPhase = gridsample::kFrontLoaded;
+    const std::vector<int64_t> frontTiles = TilesVisited(front, t.blockDim);
+    CHECK(*std::max_element(frontTiles.begin(), frontTiles.end()) == 2);
+}
+
+TEST_CASE("tiling: the chosen split's costliest core is never costlier than front-loading's") {
+    int changed = 0;
+    for (int64_t n : {1, 2, 3, 8})
+        for (int64_t c : {3, 16, 24, 64, 96})
+            for (int64_t side : {20, 64, 100})
+                for (uint32_t cores : {8u, 40u, 48u})
+                    for (int32_t mode = 0; mode < 3; ++mode) {
+                        Problem p = Problem::Contiguous(n, c, side, side, side, side + 4);
+                        p.mode = mode;
+                        PlatformInfo pl;
+                        pl.coreNum = cores;
+                        Tiling t;
+                        std::string why;
+                        CHECK_MSG(ComputeTiling(p, pl, &t, &why), why);
+                        gridsample::GridSampleTilingData front = t.data;
+                        front.unitPhase = gridsample::kFrontLoaded;
+                        const int64_t chosen = CostliestCore(t.data, t.blockDim), frontCost = CostliestCore(front, t.blockDim);
+                        CHECK(chosen <= frontCost);
+                        // a phase replaces front-loading only when strictly cheaper
+                        if (t.data.unitPhase != gridsample::kFrontLoaded) CHECK(chosen < frontCost);
+                        changed += t.data.unitPhase != gridsample::kFrontLoaded;
+                    }
+    CHECK(changed > 0);   // the sweep reaches problems where a phase wins
 }
