@@ -48,8 +48,8 @@ constexpr int64_t kMaxDmaBlockCount = 4095;
 constexpr int32_t kRangeLo = 0;
 constexpr int32_t kRangeHi = kBlockBytes / 4;
 constexpr int32_t kRangeAxisStride = 2 * kBlockBytes / 4;
-// Window parts (SampleInParts): at most 8 (a 2048-slot nearest tile in 256-slot bands), each a
-// multiple of 256 slots, so that its validity masks start on a 32-byte block.
+// Window parts (SampleInParts): at most 8 (a 2048-slot nearest tile in 256-slot bands), each
+// starting on a multiple of 256 slots, so that its validity masks start on a 32-byte block.
 constexpr int32_t kMaxWindowParts = 8;
 constexpr int32_t kWindowPartSlots = 256;
 // DataCopyExtParams' GM gaps are 32-bit.
@@ -232,7 +232,7 @@ public:
         return result;
     }
 
-    // The valid box of the slots [s0, s0 + n) alone (s0 and n multiples of kWindowPartSlots).
+    // The valid box of the slots [s0, s0 + n) alone (s0 a multiple of kWindowPartSlots, n of 64).
     __aicore__ inline TileTaps PartTaps(bool padSlots, int32_t s0, int32_t n) {
         TileTaps part;
         part.padSlots = padSlots;
@@ -1429,14 +1429,19 @@ private:
             // the per-point path's DMA bytes: a tap row per point, a start-up per chunk of channels
             const int64_t pointBytes =
                 tile.rows * tile.cols * kRowsPerPoint * (kBlockBytes + kDmaStartupBytes / PointChunk(cBegin, cEnd));
-            for (int32_t parts = 2; parts <= kMaxWindowParts; parts *= 2) {
-                const int32_t n = slots_ / parts;
-                if (n % kWindowPartSlots != 0) return false;
+            int32_t partSlots = slots_;
+            for (int32_t split = 2; split <= kMaxWindowParts; split *= 2) {
+                // parts of n slots but the last (the rest: a multiple of 64, like every slot count), each starting on a
+                // multiple of kWindowPartSlots
+                const int32_t n = static_cast<int32_t>(RoundUpTo((slots_ + split - 1) / split, kWindowPartSlots));
+                if (n >= partSlots) return false;   // no finer split
+                partSlots = n;
+                const int32_t parts = (slots_ + n - 1) / n;
                 TileTaps partTaps[kMaxWindowParts];
                 Plan plans[kMaxWindowParts];
                 bool fit = true;
                 for (int32_t p = 0; p < parts && fit; ++p) {
-                    partTaps[p] = taps_.PartTaps(work.taps.padSlots, p * n, n);
+                    partTaps[p] = taps_.PartTaps(work.taps.padSlots, p * n, PartSize(p, n));
                     plans[p] = Layout::PlanWindow(t_, partTaps[p]);
                     fit = plans[p].useWindow;
                 }
@@ -1444,7 +1449,7 @@ private:
                 int64_t windowBytes = 0;
                 for (int32_t p = 0; p < parts; ++p) windowBytes += plans[p].planeBytes + kDmaStartupBytes;
                 if (windowBytes > pointBytes) return false;
-                for (int32_t p = 0; p < parts; ++p) Layout::WindowOffsets(taps_, plans[p], partTaps[p], p * n, n);
+                for (int32_t p = 0; p < parts; ++p) Layout::WindowOffsets(taps_, plans[p], partTaps[p], p * n, PartSize(p, n));
                 for (int64_t c = cBegin; c < cEnd; ++c) {
                     LocalTensor<T> out = outQue_.template AllocTensor<T>();
                     for (int32_t p = 0; p < parts; ++p) {
@@ -1452,7 +1457,7 @@ private:
                         Layout::LoadWindow(t_, xGm_, load, tile, plans[p], c, 1);
                         windowQue_.EnQue(load);
                         LocalTensor<T> win = windowQue_.template DeQue<T>();
-                        CombineLoaded(out[p * n], win, plans[p], 0, p * n, n, false);
+                        CombineLoaded(out[p * n], win, plans[p], 0, p * n, PartSize(p, n), false);
                         windowQue_.FreeTensor(win);
                     }
                     outQue_.EnQue(out);
@@ -1463,6 +1468,9 @@ private:
             return false;
         }
     }
+
+    // Slots of part p of a tile split in parts of n slots (the last takes the rest).
+    __aicore__ inline int32_t PartSize(int32_t p, int32_t n) const { return static_cast<int32_t>(MinI(n, slots_ - p * n)); }
 
     // ---- per-point path -------------------------------------------------------------------------
     // Channels whose tap rows one per-point DMA fetches.

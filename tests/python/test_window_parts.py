@@ -31,6 +31,8 @@ def zoom_out_grid(n, h, w, scale, angle=0.2):
     (np.float16, 512, "bicubic", 5.0, "zeros", None),
     # an output whose tiles have pad slots (120 rows: the last tile's rows end early)
     (np.float32, 256, "bilinear", 3.0, "reflection", (120, 256)),
+    # 36 rows in two bands of 18: 576-slot tiles, in parts of 512 and 64 slots
+    (np.float32, 256, "bilinear", 3.0, "border", (36, 256)),
 ])
 def test_zoom_out_tiles_sample_in_parts(dtype, size, mode, scale, padding, out_hw):
     rng = np.random.default_rng(3)
