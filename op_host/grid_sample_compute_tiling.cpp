@@ -269,17 +269,18 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // their tile's coordinates), then make tiles smaller.
     const int64_t targetUnits = kMinUnitsPerCore * int64_t(platform.coreNum);
     // Channel-last pixels are 32-byte blocks of a group's channels: no group smaller than a block.
-    // 2-D nearest's tile coordinates are cheap to share among fewer channels: groups of 2 keep its
-    // large tiles instead of halving them for the unit count.
-    const int64_t minGroupChannels = p.channelLast ? std::max<int64_t>(kMinGroupChannels, kBlock / elem)
-                                     : nearest2d   ? kMinGroupChannels / 2
-                                                   : kMinGroupChannels;
-    const int64_t maxGroups = std::max<int64_t>(1, p.c / minGroupChannels);
+    // NCHW groups hold 4 channels, or 2 when 4 leave too few units: a tile's coordinate pass is
+    // then shared by fewer channels, but a tile half as large would double it for every channel
+    // and add halo rows (the work split keeps each core on few tiles).
+    const int64_t minGroupChannels = p.channelLast ? std::max<int64_t>(kMinGroupChannels, kBlock / elem) : kMinGroupChannels;
     int64_t groups = 1;
-    while (countTiles(tileRows) * groups < targetUnits && groups * 2 <= maxGroups) groups *= 2;
-    // channel counts that are not a power of two times the smallest group (24 = 6 x 4): all their
-    // groups before smaller tiles
-    if (countTiles(tileRows) * groups < targetUnits) groups = maxGroups;
+    for (int64_t smallest : {minGroupChannels, p.channelLast ? minGroupChannels : minGroupChannels / 2}) {
+        const int64_t maxGroups = std::max<int64_t>(1, p.c / smallest);
+        while (countTiles(tileRows) * groups < targetUnits && groups * 2 <= maxGroups) groups *= 2;
+        // channel counts that are not a power of two times the smallest group (24 = 6 x 4): all their
+        // groups before smaller ones, and before smaller tiles
+        if (countTiles(tileRows) * groups < targetUnits) groups = std::max(groups, maxGroups);
+    }
     // Depth blocks are halved only below half the usual unit count: their tiles' coordinate work
     // (~140 vector instructions of the slot count) is shared by the channels a core takes of the
     // tile, and their windows shrink with the block, so a few units per core more of imbalance
@@ -294,6 +295,9 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     while (tileDepth == 1 && tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
            countTiles(tileRows) * groups < targetUnits)
         tileRows = CeilDiv(tileRows, 2);
+    // bands of equal rows: as many tiles, none nearly empty (36 rows in two tiles of 18, not 32 and 4),
+    // and every slot past a short band's rows is vector work for nothing
+    if (tileDepth == 1) tileRows = CeilDiv(p.outH, CeilDiv(p.outH, tileRows));
     t.flatTiles = (rowsPacked && tileCols == p.outW) ? 1 : 0;
     t.tileRows = tileRows;
     t.tileCols = tileCols;
@@ -315,7 +319,10 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     t.maskBufCount = static_cast<int32_t>(masks);
     const int64_t fixed = 2 * t.gridBufBytes + int64_t(t.pointBufBytes) * vectors + int64_t(t.maskBufBytes) * masks;
     const int64_t perChannelOut = s * elem;
-    t.chunkChannels = static_cast<int32_t>(std::max<int64_t>(1, std::min<int64_t>(p.c, kOutChunkBytes / perChannelOut)));
+    int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(p.c, kOutChunkBytes / perChannelOut));
+    // a channel-last window pixel holds a chunk's channels padded to a 32-byte block: whole blocks
+    if (p.channelLast && chunk > kBlock / elem) chunk = chunk / (kBlock / elem) * (kBlock / elem);
+    t.chunkChannels = static_cast<int32_t>(chunk);
     t.outBufBytes = static_cast<int32_t>(RoundUp(t.chunkChannels * perChannelOut, kBlock));
     int64_t window = (ub - fixed - 2 * int64_t(t.outBufBytes)) / 2 / kBlock * kBlock;
     if (window < minWindowBytes) {

@@ -133,6 +133,9 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
     CHECK_MSG(t.tileDepth > 1 || t.tilesPerCol == CeilDivI(p.outH, t.tileRows), where);
     CHECK_MSG(t.tilesPerPlane == t.tilesPerRow * t.tilesPerCol, where);
     CHECK_MSG(t.totalTiles == p.n * t.tilesPerPlane, where);
+    // Bands of rows as equal as the count allows: their rows past outH are fewer than the bands.
+    CHECK_MSG(t.tileDepth > 1 || t.tileRows * t.tilesPerCol - p.outH < t.tilesPerCol,
+              where + ": tileRows " + std::to_string(t.tileRows) + " in " + std::to_string(t.tilesPerCol) + " bands");
     // The grid load of a non-flat tile is one DMA with tile.rows as a 16-bit block count.
     CHECK_MSG(t.tileRows <= 65535, where);
 
@@ -160,6 +163,9 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
     CHECK_MSG(t.pointBufCount >= KernelPointVectors(p.mode, p.dataKind), where + ": pointBufCount " + std::to_string(t.pointBufCount));
     CHECK_MSG(t.maskBufCount >= KernelMasks(p.mode), where + ": maskBufCount " + std::to_string(t.maskBufCount));
     CHECK_MSG(t.chunkChannels >= 1 && t.chunkChannels <= p.c, where + ": chunkChannels " + std::to_string(t.chunkChannels));
+    // A channel-last window pixel holds a chunk's channels in whole 32-byte blocks.
+    CHECK_MSG(!p.channelLast || t.chunkChannels * elem <= 32 || (t.chunkChannels * elem) % 32 == 0,
+              where + ": chunkChannels " + std::to_string(t.chunkChannels));
     CHECK_MSG(int64_t(t.outBufBytes) >= int64_t(t.chunkChannels) * t.slotCount * elem, where);
     // The per-point path (SamplePerPoint) must be able to handle at least one 16-point group:
     // per tap row of a point, NCHW takes a 32-byte block per channel, channel-last a block of
@@ -636,4 +642,28 @@ TEST_CASE("tiling: the chosen split's costliest core is never costlier than fron
                         changed += t.data.unitPhase != gridsample::kFrontLoaded;
                     }
     CHECK(changed > 0);   // the sweep reaches problems where a phase wins
+}
+
+TEST_CASE("tiling: NCHW groups of 2 channels only when groups of 4 leave too few units") {
+    // (e)'s 3-D shape: 16 channels, 4 groups of 4 leave under 6 units per core on 48 cores, so its
+    // depth-block tiles would shrink; 8 groups of 2 keep them. 64 channels of (b) reach 6 per core
+    // in groups of 4.
+    Problem e = Problem::Contiguous3D(1, 16, 32, 32, 32, 32, 32, 32);
+    Problem b = Problem::Contiguous(8, 64, 64, 64, 64, 64);
+    Tiling te, tb;
+    std::string why;
+    CHECK_MSG(ComputeTiling(e, PlatformInfo{}, &te, &why), why);
+    CHECK_MSG(ComputeTiling(b, PlatformInfo{}, &tb, &why), why);
+    CHECK(te.data.groupChannels == 2 && te.data.totalTiles * 4 < 6 * 48);
+    CHECK(tb.data.groupChannels == 4);
+    // channel-last groups stay whole 32-byte pixels
+    Problem cl = b;
+    cl.channelLast = 1;
+    cl.inStrideC = 1;
+    cl.inStrideW = cl.c;
+    cl.inStrideH = cl.c * cl.inW;
+    cl.inStrideN = cl.inStrideH * cl.inH;
+    Tiling tc;
+    CHECK_MSG(ComputeTiling(cl, PlatformInfo{}, &tc, &why), why);
+    CHECK(tc.data.groupChannels >= 8);
 }
