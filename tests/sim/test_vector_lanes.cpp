@@ -434,32 +434,32 @@ TEST_CASE("Arithmetic, MulAddDst, Duplicate, Gather, reductions and bfloat16 cas
     GmFree(gin); GmFree(gf); GmFree(gh);
 }
 
-TEST_CASE("DataCopyPad blocks of 1 to 72 bytes: inline small copies land as the layout rule says") {
+TEST_CASE("DataCopyPad blocks of 1 to 300 bytes: inline short copies land as the layout rule says") {
     // GM->UB block b of L bytes lands at b * roundup32(L) in UB, the rounding tail a dummy byte (0xFF);
     // UB->GM writes the L bytes back at b * (L + srcStride) in GM.
-    constexpr int kBlocks = 5, kMax = 72;
+    constexpr int kBlocks = 5, kMax = 300, kPitch = 320;   // past the inline sizes (256)
     std::vector<uint8_t> src(kBlocks * (kMax + 3));
     for (size_t i = 0; i < src.size(); ++i) src[i] = uint8_t(i * 7 + 1);
     uint8_t* gs = static_cast<uint8_t*>(GmAlloc(src.size()));
     std::memcpy(gs, src.data(), src.size());
-    uint8_t* gUb = static_cast<uint8_t*>(GmAlloc(kMax * kBlocks * 96));
+    uint8_t* gUb = static_cast<uint8_t*>(GmAlloc(kMax * kBlocks * kPitch));
     uint8_t* gBack = static_cast<uint8_t*>(GmAlloc(kMax * kBlocks * (kMax + 3)));
     std::memset(gBack, 0, kMax * kBlocks * (kMax + 3));
     auto kernel = [&] {
         TPipe pipe;
         TQue<TPosition::VECIN, 1> q;
-        pipe.InitBuffer(q, 1, kBlocks * 96);
+        pipe.InitBuffer(q, 1, kBlocks * kPitch);
         GlobalTensor<uint8_t> S, U, B;
-        S.SetGlobalBuffer(gs, src.size()); U.SetGlobalBuffer(gUb, kMax * kBlocks * 96);
+        S.SetGlobalBuffer(gs, src.size()); U.SetGlobalBuffer(gUb, kMax * kBlocks * kPitch);
         B.SetGlobalBuffer(gBack, kMax * kBlocks * (kMax + 3));
         for (int len = 1; len <= kMax; ++len) {
             LocalTensor<uint8_t> t = q.AllocTensor<uint8_t>();
-            Duplicate(t.ReinterpretCast<uint16_t>(), uint16_t(0x5A5A), kBlocks * 48);
+            Duplicate(t.ReinterpretCast<uint16_t>(), uint16_t(0x5A5A), kBlocks * kPitch / 2);
             PipeBarrier<PIPE_ALL>();
             DataCopyPad(t, S, DataCopyExtParams(kBlocks, len, 3, 0, 0), DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
             q.EnQue(t);
             t = q.DeQue<uint8_t>();
-            DataCopy(U[(len - 1) * kBlocks * 96], t, kBlocks * 96);
+            DataCopy(U[(len - 1) * kBlocks * kPitch], t, kBlocks * kPitch);
             DataCopyPad(B[(len - 1) * kBlocks * (kMax + 3)], t, DataCopyExtParams(kBlocks, len, 0, 3, 0));
             PipeBarrier<PIPE_ALL>();
             q.FreeTensor(t);
@@ -469,7 +469,7 @@ TEST_CASE("DataCopyPad blocks of 1 to 72 bytes: inline small copies land as the 
     int bad = 0;
     for (int len = 1; len <= kMax; ++len) {
         const int pitch = (len + 31) / 32 * 32;
-        const uint8_t* ub = gUb + (len - 1) * kBlocks * 96;
+        const uint8_t* ub = gUb + (len - 1) * kBlocks * kPitch;
         const uint8_t* back = gBack + (len - 1) * kBlocks * (kMax + 3);
         for (int b = 0; b < kBlocks; ++b) {
             for (int k = 0; k < pitch; ++k) {

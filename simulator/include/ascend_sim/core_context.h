@@ -105,8 +105,16 @@ __attribute__((always_inline)) inline void CopyHeadTail(uint8_t* __restrict dst,
     std::memcpy(dst + len - sizeof(V), &tail, sizeof(V));
 }
 __attribute__((always_inline)) inline void CopyBytes(uint8_t* __restrict dst, const uint8_t* __restrict src, uint64_t len) {
-    if (len > 64) {
+    if (len > 256) {
         std::memcpy(dst, src, len);
+    } else if (len > 64) {   // a window row of a block of columns: 16-byte moves, the last one overlapping
+        CopyLanes16 v;
+        for (uint64_t k = 0; k + 16 < len; k += 16) {
+            std::memcpy(&v, src + k, 16);
+            std::memcpy(dst + k, &v, 16);
+        }
+        std::memcpy(&v, src + len - 16, 16);
+        std::memcpy(dst + len - 16, &v, 16);
     } else if (len >= 32) {
         CopyLanes16 h0, h1, t0, t1;
         std::memcpy(&h0, src, 16);
@@ -137,10 +145,10 @@ __attribute__((noinline)) inline void FillPadding(const GmToUbCopy& c, uint8_t* 
 __attribute__((always_inline)) inline void RunCopyBlock(const GmToUbCopy& c, uint32_t b) {
     uint8_t* block = c.dst + b * c.dstPitch;
     if (c.ubBlock != c.blockLen) {   // DataCopyPad's fills around the data
-        if (c.ubBlock == 32 && c.left + c.right == 0) {   // a tap row or a pixel: the dummy byte, then the data
+        if (c.left + c.right == 0) {   // only the dummy tail (under 32 bytes): the last block's bytes set, the data over them
             const CopyLanes16 dummy = {~uint64_t(0), ~uint64_t(0)};
-            std::memcpy(block, &dummy, 16);
-            std::memcpy(block + 16, &dummy, 16);
+            std::memcpy(block + c.ubBlock - 32, &dummy, 16);
+            std::memcpy(block + c.ubBlock - 16, &dummy, 16);
         } else {
             FillPadding(c, block);
         }
