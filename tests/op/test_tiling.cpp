@@ -590,6 +590,15 @@ std::vector<int64_t> TilesVisited(const gridsample::GridSampleTilingData& t, int
     }
     return tiles;
 }
+// The tiling of p on a platform of `cores` vector cores (the A2's UB).
+Tiling TilingOn(const Problem& p, uint32_t cores) {
+    PlatformInfo pl;
+    pl.coreNum = cores;
+    Tiling t;
+    std::string why;
+    CHECK_MSG(ComputeTiling(p, pl, &t, &why), why);
+    return t;
+}
 // The costliest core as the tiling weighs it: its channels plus 4 per tile visited.
 int64_t CostliestCore(const gridsample::GridSampleTilingData& t, int64_t cores) {
     const std::vector<int64_t> tiles = TilesVisited(t, cores);
@@ -607,9 +616,7 @@ TEST_CASE("tiling: with 48 cores on 16 tiles no core's units straddle two tiles"
     // longer ranges put every third core across a tile boundary (a second grid load and coordinate pass)
     Problem p = Problem::Contiguous(8, 64, 64, 64, 64, 64);
     p.mode = gridsample::kNearest;
-    Tiling t;
-    std::string why;
-    CHECK_MSG(ComputeTiling(p, PlatformInfo{}, &t, &why), why);
+    const Tiling t = TilingOn(p, 48);
     CHECK(t.blockDim == 48 && t.data.totalTiles == 16 && t.data.totalUnits == 512);
     CHECK(t.data.unitPhase != gridsample::kFrontLoaded);
     for (int64_t tiles : TilesVisited(t.data, t.blockDim)) CHECK(tiles == 1);
@@ -628,11 +635,7 @@ TEST_CASE("tiling: the chosen split's costliest core is never costlier than fron
                     for (int32_t mode = 0; mode < 3; ++mode) {
                         Problem p = Problem::Contiguous(n, c, side, side, side, side + 4);
                         p.mode = mode;
-                        PlatformInfo pl;
-                        pl.coreNum = cores;
-                        Tiling t;
-                        std::string why;
-                        CHECK_MSG(ComputeTiling(p, pl, &t, &why), why);
+                        const Tiling t = TilingOn(p, cores);
                         gridsample::GridSampleTilingData front = t.data;
                         front.unitPhase = gridsample::kFrontLoaded;
                         const int64_t chosen = CostliestCore(t.data, t.blockDim), frontCost = CostliestCore(front, t.blockDim);
@@ -648,12 +651,9 @@ TEST_CASE("tiling: NCHW groups of 2 channels only when groups of 4 leave too few
     // (e)'s 3-D shape: 16 channels, 4 groups of 4 leave under 6 units per core on 48 cores, so its
     // depth-block tiles would shrink; 8 groups of 2 keep them. 64 channels of (b) reach 6 per core
     // in groups of 4.
-    Problem e = Problem::Contiguous3D(1, 16, 32, 32, 32, 32, 32, 32);
-    Problem b = Problem::Contiguous(8, 64, 64, 64, 64, 64);
-    Tiling te, tb;
-    std::string why;
-    CHECK_MSG(ComputeTiling(e, PlatformInfo{}, &te, &why), why);
-    CHECK_MSG(ComputeTiling(b, PlatformInfo{}, &tb, &why), why);
+    const Problem e = Problem::Contiguous3D(1, 16, 32, 32, 32, 32, 32, 32);
+    const Problem b = Problem::Contiguous(8, 64, 64, 64, 64, 64);
+    const Tiling te = TilingOn(e, 48), tb = TilingOn(b, 48);
     CHECK(te.data.groupChannels == 2 && te.data.totalTiles * 4 < 6 * 48);
     CHECK(tb.data.groupChannels == 4);
     // channel-last groups stay whole 32-byte pixels
@@ -663,7 +663,5 @@ TEST_CASE("tiling: NCHW groups of 2 channels only when groups of 4 leave too few
     cl.inStrideW = cl.c;
     cl.inStrideH = cl.c * cl.inW;
     cl.inStrideN = cl.inStrideH * cl.inH;
-    Tiling tc;
-    CHECK_MSG(ComputeTiling(cl, PlatformInfo{}, &tc, &why), why);
-    CHECK(tc.data.groupChannels >= 8);
+    CHECK(TilingOn(cl, 48).data.groupChannels >= 8);
 }
