@@ -166,6 +166,7 @@ std::string KernelAxisLimit(int32_t mode, int32_t padding, int64_t longestAxis) 
 
 bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, std::string* why) {
     if (platform.coreNum == 0) { *why = "platform reports 0 vector cores"; return false; }
+    if (p.n == 0 || p.c == 0 || p.outH == 0 || p.outW == 0) { *why = "empty problem has no tiles"; return false; }
     *why = KernelAxisLimit(p.mode, p.padding, std::max({p.inW, p.inH, p.dims == 3 ? p.inD : int64_t(1)}));
     if (!why->empty()) return false;
     const int64_t elem = DataKindBytes(p.dataKind);
@@ -295,9 +296,16 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     while (tileDepth == 1 && tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
            countTiles(tileRows) * groups < targetUnits)
         tileRows = CeilDiv(tileRows, 2);
-    // bands of equal rows: as many tiles, none nearly empty (36 rows in two tiles of 18, not 32 and 4),
-    // and every slot past a short band's rows is vector work for nothing
-    if (tileDepth == 1) tileRows = CeilDiv(p.outH, CeilDiv(p.outH, tileRows));
+    // Bands of equal rows: as many tiles, none nearly empty (36 rows in two tiles of 18, not 32 and
+    // 4), and every slot past a short band's rows is vector work for nothing. Then as many rows
+    // again as the same slot count holds (73 rows: 16-row bands, not 15 in 512 slots), so that a
+    // tile's slots are all real wherever they can be (pad slots cost a real-slot mask per tile).
+    if (tileDepth == 1) {
+        const int64_t even = CeilDiv(p.outH, CeilDiv(p.outH, tileRows));
+        int64_t rows = even;
+        while (rows < tileRows && RoundUp((rows + 1) * pitch, kSlotAlign) == RoundUp(even * pitch, kSlotAlign)) ++rows;
+        tileRows = rows;
+    }
     t.flatTiles = (rowsPacked && tileCols == p.outW) ? 1 : 0;
     t.tileRows = tileRows;
     t.tileCols = tileCols;
@@ -320,8 +328,11 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     const int64_t fixed = 2 * t.gridBufBytes + int64_t(t.pointBufBytes) * vectors + int64_t(t.maskBufBytes) * masks;
     const int64_t perChannelOut = s * elem;
     int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(p.c, kOutChunkBytes / perChannelOut));
-    // a channel-last window pixel holds a chunk's channels padded to a 32-byte block: whole blocks
-    if (p.channelLast && chunk > kBlock / elem) chunk = chunk / (kBlock / elem) * (kBlock / elem);
+    // A channel-last window pixel holds a chunk's channels padded to a 32-byte block: whole blocks,
+    // unless the chunk takes every channel of densely packed pixels (whole rows loaded as they are,
+    // ChannelLastLayout's dense rows)
+    const bool denseRows = groups == 1 && p.inStrideW == p.c && p.c <= chunk;
+    if (p.channelLast && !denseRows && chunk > kBlock / elem) chunk = chunk / (kBlock / elem) * (kBlock / elem);
     t.chunkChannels = static_cast<int32_t>(chunk);
     t.outBufBytes = static_cast<int32_t>(RoundUp(t.chunkChannels * perChannelOut, kBlock));
     int64_t window = (ub - fixed - 2 * int64_t(t.outBufBytes)) / 2 / kBlock * kBlock;
@@ -332,7 +343,6 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     }
     t.windowBufBytes = static_cast<int32_t>(window);
 
-    if (t.totalTiles == 0 || p.c == 0) { *why = "empty problem has no tiles"; return false; }
     t.groupChannels = CeilDiv(p.c, groups);
     t.channelGroups = CeilDiv(p.c, t.groupChannels);
     t.totalUnits = t.totalTiles * t.channelGroups;

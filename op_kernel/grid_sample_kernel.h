@@ -1412,7 +1412,7 @@ private:
         }
     }
 
-    // A tile whose window does not fit the buffer, in 2, 4 or 8 parts of its slots (bands of its
+    // A tile whose window does not fit the buffer, in 2 to 8 parts of its slots (bands of its
     // rows), each with its own box and window, a channel at a time; false when a part's window
     // does not fit either, or when the parts' windows would move more than the per-point path's
     // DMAs (a tap row per point, a start-up each: far zoom-outs, nearest), which then runs. A

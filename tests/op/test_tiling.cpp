@@ -133,9 +133,13 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
     CHECK_MSG(t.tileDepth > 1 || t.tilesPerCol == CeilDivI(p.outH, t.tileRows), where);
     CHECK_MSG(t.tilesPerPlane == t.tilesPerRow * t.tilesPerCol, where);
     CHECK_MSG(t.totalTiles == p.n * t.tilesPerPlane, where);
-    // Bands of rows as equal as the count allows: their rows past outH are fewer than the bands.
-    CHECK_MSG(t.tileDepth > 1 || t.tileRows * t.tilesPerCol - p.outH < t.tilesPerCol,
-              where + ": tileRows " + std::to_string(t.tileRows) + " in " + std::to_string(t.tilesPerCol) + " bands");
+    // Bands of rows take the slots of bands as equal as their count allows (and as many rows as
+    // those slots hold): no tile of a column is left mostly empty.
+    if (t.tileDepth == 1) {
+        const int64_t even = CeilDivI(p.outH, t.tilesPerCol), rowSlots = t.flatTiles ? t.tileCols : t.slotPitch;
+        CHECK_MSG(t.tileRows >= even && t.slotCount == CeilDivI(even * rowSlots, 64) * 64,
+                  where + ": tileRows " + std::to_string(t.tileRows) + " in " + std::to_string(t.tilesPerCol) + " bands");
+    }
     // The grid load of a non-flat tile is one DMA with tile.rows as a 16-bit block count.
     CHECK_MSG(t.tileRows <= 65535, where);
 
@@ -664,4 +668,14 @@ TEST_CASE("tiling: NCHW groups of 2 channels only when groups of 4 leave too few
     cl.inStrideH = cl.c * cl.inW;
     cl.inStrideN = cl.inStrideH * cl.inH;
     CHECK(TilingOn(cl, 48).data.groupChannels >= 8);
+}
+
+TEST_CASE("tiling: an empty problem (N, C, output H or W of 0) is refused with a reason, not divided by") {
+    for (int k = 0; k < 4; ++k) {
+        Problem p = Problem::Contiguous(k == 0 ? 0 : 2, k == 1 ? 0 : 4, 8, 8, k == 2 ? 0 : 6, k == 3 ? 0 : 6);
+        Tiling t;
+        std::string why;
+        CHECK(!ComputeTiling(p, PlatformInfo{}, &t, &why));
+        CHECK_MSG(why.find("empty") != std::string::npos, "reason: '" + why + "'");
+    }
 }

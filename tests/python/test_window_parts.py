@@ -31,8 +31,9 @@ def zoom_out_grid(n, h, w, scale, angle=0.2):
     (np.float16, 512, "bicubic", 5.0, "zeros", None),
     # an output whose tiles have pad slots (120 rows: the last tile's rows end early)
     (np.float32, 256, "bilinear", 3.0, "reflection", (120, 256)),
-    # 36 rows in two bands of 18: 576-slot tiles, in parts of 512 and 64 slots
-    (np.float32, 256, "bilinear", 3.0, "border", (36, 256)),
+    # 97 rows in seven bands of 14: 448-slot bicubic tiles, in parts of 256 and 192 slots (parts
+    # used to split a tile evenly into multiples of 256 slots: these took the per-point path)
+    (np.float32, 256, "bicubic", 3.0, "zeros", (97, 256)),
 ])
 def test_zoom_out_tiles_sample_in_parts(dtype, size, mode, scale, padding, out_hw):
     rng = np.random.default_rng(3)
