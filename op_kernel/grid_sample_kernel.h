@@ -1431,8 +1431,8 @@ private:
                 tile.rows * tile.cols * kRowsPerPoint * (kBlockBytes + kDmaStartupBytes / PointChunk(cBegin, cEnd));
             int32_t partSlots = slots_;
             for (int32_t split = 2; split <= kMaxWindowParts; split *= 2) {
-                // parts of n slots but the last (the rest: a multiple of 64, like every slot count), each starting on a
-                // multiple of kWindowPartSlots
+                // parts of n slots, each starting on a multiple of kWindowPartSlots; the last takes
+                // the rest (a multiple of 64, like every slot count)
                 const int32_t n = static_cast<int32_t>(RoundUpTo((slots_ + split - 1) / split, kWindowPartSlots));
                 if (n >= partSlots) return false;   // no finer split
                 partSlots = n;

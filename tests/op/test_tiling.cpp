@@ -167,8 +167,10 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
     CHECK_MSG(t.pointBufCount >= KernelPointVectors(p.mode, p.dataKind), where + ": pointBufCount " + std::to_string(t.pointBufCount));
     CHECK_MSG(t.maskBufCount >= KernelMasks(p.mode), where + ": maskBufCount " + std::to_string(t.maskBufCount));
     CHECK_MSG(t.chunkChannels >= 1 && t.chunkChannels <= p.c, where + ": chunkChannels " + std::to_string(t.chunkChannels));
-    // A channel-last window pixel holds a chunk's channels in whole 32-byte blocks.
-    CHECK_MSG(!p.channelLast || t.chunkChannels * elem <= 32 || (t.chunkChannels * elem) % 32 == 0,
+    // A channel-last window pixel holds a chunk's channels in whole 32-byte blocks, unless the chunk
+    // takes every channel of densely packed pixels (whole rows loaded as they are).
+    const bool denseRows = t.channelGroups == 1 && p.inStrideW == p.c && p.c <= t.chunkChannels;
+    CHECK_MSG(!p.channelLast || denseRows || t.chunkChannels * elem <= 32 || (t.chunkChannels * elem) % 32 == 0,
               where + ": chunkChannels " + std::to_string(t.chunkChannels));
     CHECK_MSG(int64_t(t.outBufBytes) >= int64_t(t.chunkChannels) * t.slotCount * elem, where);
     // The per-point path (SamplePerPoint) must be able to handle at least one 16-point group:
@@ -668,6 +670,23 @@ TEST_CASE("tiling: NCHW groups of 2 channels only when groups of 4 leave too few
     cl.inStrideH = cl.c * cl.inW;
     cl.inStrideN = cl.inStrideH * cl.inH;
     CHECK(TilingOn(cl, 48).data.groupChannels >= 8);
+}
+
+TEST_CASE("tiling: channel-last chunks are whole pixel blocks, but for densely packed pixels taken whole") {
+    // 9 float32 channels on 48 cores (256-slot tiles: 16 channels fit an output chunk): one group of
+    // densely packed pixels keeps its 9-channel chunk (whole rows loaded as they are); 9 channels
+    // 16 apart (a padded pixel) take chunks of 8, a block each
+    for (int64_t pixelStride : {9, 16}) {
+        Problem p = Problem::Contiguous(2, 9, 256, 256, 256, 256);
+        p.channelLast = 1;
+        p.inStrideC = 1;
+        p.inStrideW = pixelStride;
+        p.inStrideH = pixelStride * p.inW;
+        p.inStrideN = p.inStrideH * p.inH;
+        const Tiling t = TilingOn(p, 48);
+        CHECK(t.data.channelGroups == 1 && t.data.slotCount == 256);
+        CHECK(t.data.chunkChannels == (pixelStride == 9 ? 9 : 8));
+    }
 }
 
 TEST_CASE("tiling: an empty problem (N, C, output H or W of 0) is refused with a reason, not divided by") {
