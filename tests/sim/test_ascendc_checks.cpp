@@ -41,6 +41,17 @@ std::string Violation(F body, uint32_t blockDim = 1, void* workspace = SystemWor
 }
 #define EXPECT_VIOLATION(err, ...) CHECK_MSG(ContainsAll(err, {__VA_ARGS__}), "diagnostic was: " + (err))
 
+// Violation of `f` run on one UB buffer of `bytes` bytes, as float.
+template <typename F>
+std::string ViolationOnUb(uint32_t bytes, F f) {
+    return Violation([bytes, f] {
+        TPipe pipe;
+        TBuf<> b;
+        pipe.InitBuffer(b, bytes);
+        f(b.Get<float>());
+    });
+}
+
 struct Gm {
     float* p;
     size_t n;
@@ -302,14 +313,7 @@ TEST_CASE("TPipe::Reset releases the UB for the next InitBuffer; without it the 
 }
 
 TEST_CASE("LocalTensor bounds, alignment and partial overlap") {
-    auto withBuf = [](auto f) {
-        return Violation([f] {
-            TPipe pipe;
-            TBuf<> b;
-            pipe.InitBuffer(b, 1024);
-            f(b.Get<float>(256));
-        });
-    };
+    auto withBuf = [](auto f) { return ViolationOnUb(1024, f); };   // 256 floats
     EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { t.GetValue(256); }), "LocalTensor::GetValue", "index 256", "256 elements");
     EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { t[200].SetValue(56, 1.0f); }), "LocalTensor::SetValue", "index 56", "56 elements");
     EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { Add(t[128], t, t, 129); }), "Add", "core 0", "129 elements needed", "holds 128");
@@ -387,13 +391,8 @@ TEST_CASE("Strided UB->UB DataCopy stays inside its tensors") {
     // DataCopy with DataCopyParams: blockCount blocks of blockLen 32-byte units, srcStride / dstStride
     // 32-byte gaps between them (the GridSample kernel places its bicubic weights this way)
     auto copy = [](DataCopyParams prm) {
-        return Violation([prm] {
-            TPipe pipe;
-            TBuf<> b;
-            pipe.InitBuffer(b, 4096);
-            LocalTensor<float> t = b.Get<float>();
-            DataCopy(t[512], t, prm);   // src: the first 2048 bytes, dst: the last 2048
-        });
+        // src: the first 2048 bytes, dst: the last 2048
+        return ViolationOnUb(4096, [prm](const LocalTensor<float>& t) { DataCopy(t[512], t, prm); });
     };
     // 4 blocks of 128 bytes with 128-byte gaps: 896 bytes each side
     std::string ok = copy(DataCopyParams(4, 4, 4, 4));
@@ -441,14 +440,7 @@ TEST_CASE("Compare 256-byte rule, Gather offsets, GatherMask pattern") {
 TEST_CASE("Cast: the A2 table's modes per pair") {
     // Cast page (atlasascendc_api_07_0073): float -> bfloat16_t and float -> float take
     // RINT/FLOOR/CEIL/ROUND/TRUNC only; half/bfloat16_t -> float take CAST_NONE.
-    auto withBuf = [](auto f) {
-        return Violation([f] {
-            TPipe pipe;
-            TBuf<> b;
-            pipe.InitBuffer(b, 1024);
-            f(b.Get<float>(256));
-        });
-    };
+    auto withBuf = [](auto f) { return ViolationOnUb(1024, f); };   // 256 floats
     EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { Cast(t.ReinterpretCast<bfloat16_t>(), t[128], RoundMode::CAST_NONE, 64); }),
                      "Cast: core 0: RoundMode::CAST_NONE is not supported for float -> bfloat16_t");
     EXPECT_VIOLATION(withBuf([](LocalTensor<float> t) { Cast(t, t[128], RoundMode::CAST_NONE, 64); }),
