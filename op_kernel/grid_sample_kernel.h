@@ -712,11 +712,13 @@ struct PlanarLayout : KernelShape<T, MODE, DIMS> {
         bool floatWindow = false;   // half types: the plane is cast to float behind itself (CastWindow)
     };
 
-    // Whole rows when the taps span at least half the width and that window fits (and, in 3-D,
-    // whole slabs when the rows that adds cost less than a DMA start-up): then the window is one
-    // contiguous run per channel, else one run per slab.
+    // Whole rows when they move at most 8/7 of the bytes of the box's rows (each lands padded to
+    // 32 bytes) and that window fits (and, in 3-D, whole slabs when the rows that adds cost less
+    // than a DMA start-up): then the window is one contiguous run per channel, else one run per
+    // slab. (A 40-column tile's window on an 80-column input is ~46 columns: its rows alone.)
     __aicore__ static inline Plan PlanWindow(const GridSampleTilingData& t, const TileTaps& tt) {
-        if (tt.rows > 0 && 2 * tt.cols >= t.inW && t.inStrideH == t.inW) {
+        const int64_t boxRowBytes = RoundUpTo(tt.cols * S::kElem, kBlockBytes);
+        if (tt.rows > 0 && 7 * t.inW * S::kElem <= 8 * boxRowBytes && t.inStrideH == t.inW) {
             Box wide = tt.box;
             wide.loX = 0;
             wide.hiX = t.inW - 1;
