@@ -71,6 +71,24 @@ int64_t DepthBlock(const Problem& p, int64_t elem, int64_t slices, int64_t budge
     return *depth;
 }
 
+// Columns of a block tile across an output `width` columns wide: `cols`, unless fewer, equal
+// blocks of up to 1.5 x cols hold the width in at least 1/8 fewer slots (UB rows of whole 32-byte
+// blocks: `align` elements). Every slot is vector work, real or not: an 80-column float32 output
+// takes 2 blocks of 40 (80 slots a row), not 32 + 32 + 16 (96); a 1000-column one keeps 32 (1024
+// slots against 1000: its blocks stay square, which keeps a rotation's windows smallest).
+int64_t BlockColumns(int64_t width, int64_t cols, int64_t align) {
+    const int64_t slots = CeilDiv(width, cols) * cols;
+    int64_t best = cols, bestSlots = slots;
+    for (int64_t blocks = CeilDiv(width, cols) - 1; blocks >= 1 && CeilDiv(width, blocks) * 2 <= cols * 3; --blocks) {
+        const int64_t c = CeilDiv(width, blocks);
+        if (blocks * RoundUp(c, align) < bestSlots) {
+            best = c;
+            bestSlots = blocks * RoundUp(c, align);
+        }
+    }
+    return bestSlots * 8 <= slots * 7 ? best : cols;
+}
+
 // The phase of the balanced split (UnitBoundary) whose costliest core is cheapest: front-loaded
 // unless a phase is strictly cheaper (on a tie the modelled affine warps favour front-loading: their
 // tiles' costs differ). A core's time is about its channels plus a fixed cost per tile it visits
@@ -221,6 +239,11 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // warp (rotation, scale, flow) stays small; narrow outputs use whole rows, which are one
     // contiguous run ("flat") when grid and output rows are packed.
     const bool rowsPacked = p.gridStrideH == components * p.outW && p.outStrideH == p.outW;
+    // Enough work units to keep every core busy (the channel groups below); channel-last pixels
+    // are 32-byte blocks of a group's channels: no group smaller than a block.
+    const int64_t targetUnits = kMinUnitsPerCore * int64_t(platform.coreNum);
+    const int64_t minGroupChannels = p.channelLast ? std::max<int64_t>(kMinGroupChannels, kBlock / elem) : kMinGroupChannels;
+    const int64_t smallestGroup = p.channelLast ? minGroupChannels : minGroupChannels / 2;
     // Square-ish blocks keep a rotated tile's window smallest (32 columns: 128-byte fp32 rows).
     // Bicubic's time is its vector work over every slot of a tile, real or not: it takes blocks
     // half as wide (and twice as tall) when they cover the output with fewer tiles (an 80-wide
@@ -239,6 +262,16 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     } else {
         tileCols = blockCols;
         pitch = tileCols;
+        // equal blocks holding the width in fewer slots, where their tiles alone give every core
+        // enough units (tiles too few are halved, which stops at kMinTilePoints: 6 rows of 40
+        // columns, where blocks of 32 halve to 8 rows)
+        const int64_t cols = BlockColumns(p.outW, blockCols, kBlock / elem), colsPitch = RoundUp(cols, kBlock / elem);
+        const int64_t rows = std::min<int64_t>(p.outH, slots / colsPitch);
+        if (cols != blockCols &&
+            p.n * CeilDiv(p.outH, rows) * CeilDiv(p.outW, cols) * std::max<int64_t>(1, p.c / smallestGroup) >= targetUnits) {
+            tileCols = cols;
+            pitch = colsPitch;
+        }
     }
     int64_t tileRows = std::max<int64_t>(1, std::min<int64_t>(p.outH, slots / pitch));
     // 3-D flat tiles: a block of depth slices x rows (see DepthBlock) when one fits the slots
@@ -267,15 +300,12 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     };
     // Enough work units to keep every core busy: first split the channels into groups (large
     // tiles keep the halo and the per-instruction cost low, and a core's consecutive units share
-    // their tile's coordinates), then make tiles smaller.
-    const int64_t targetUnits = kMinUnitsPerCore * int64_t(platform.coreNum);
-    // Channel-last pixels are 32-byte blocks of a group's channels: no group smaller than a block.
-    // NCHW groups hold 4 channels, or 2 when 4 leave too few units: a tile's coordinate pass is
-    // then shared by fewer channels, but a tile half as large would double it for every channel
-    // and add halo rows (the work split keeps each core on few tiles).
-    const int64_t minGroupChannels = p.channelLast ? std::max<int64_t>(kMinGroupChannels, kBlock / elem) : kMinGroupChannels;
+    // their tile's coordinates), then make tiles smaller. NCHW groups hold 4 channels, or 2 when 4
+    // leave too few units: a tile's coordinate pass is then shared by fewer channels, but a tile
+    // half as large would double it for every channel and add halo rows (the work split keeps
+    // each core on few tiles).
     int64_t groups = 1;
-    for (int64_t smallest : {minGroupChannels, p.channelLast ? minGroupChannels : minGroupChannels / 2}) {
+    for (int64_t smallest : {minGroupChannels, smallestGroup}) {
         const int64_t maxGroups = std::max<int64_t>(1, p.c / smallest);
         while (countTiles(tileRows) * groups < targetUnits && groups * 2 <= maxGroups) groups *= 2;
         // channel counts that are not a power of two times the smallest group (24 = 6 x 4): all their

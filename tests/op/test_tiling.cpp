@@ -689,6 +689,23 @@ TEST_CASE("tiling: channel-last chunks are whole pixel blocks, but for densely p
     }
 }
 
+TEST_CASE("tiling: an 80-column output takes 2 blocks of 40 columns where they give every core enough units") {
+    // 32 + 32 + 16 columns take 96 slots a row, 2 x 40 take 80 (every slot is vector work)
+    const Problem flow = Problem::Contiguous(4, 32, 96, 80, 96, 80);
+    const Tiling t = TilingOn(flow, 48);
+    CHECK(t.data.tileCols == 40 && t.data.slotPitch == 40 && t.data.tilesPerRow == 2);
+    // float16 rows of 40 take 48 slots (32-byte UB rows): no fewer than 32 + 32 + 16
+    Problem half = flow;
+    half.dataKind = gridsample::kFloat16;
+    CHECK(TilingOn(half, 48).data.tileCols == 32);
+    // 1000 columns: 25 x 40 save 24 slots of 1024, under 1/8; blocks stay square
+    CHECK(TilingOn(Problem::Contiguous(1, 3, 720, 1000, 720, 1000), 48).data.tileCols == 32);
+    // 4 channels of 73 x 68 points leave too few units for any tiles: blocks of 40 columns would
+    // halve only to 7 rows (4 x 40 points is under kMinTilePoints), 22 tiles; blocks of 32 to 8, 30
+    const Tiling few = TilingOn(Problem::Contiguous(1, 4, 197, 118, 73, 68), 48);
+    CHECK(few.data.tileCols == 32 && few.data.totalTiles == 30);
+}
+
 TEST_CASE("tiling: an empty problem (N, C, output H or W of 0) is refused with a reason, not divided by") {
     for (int k = 0; k < 4; ++k) {
         Problem p = Problem::Contiguous(k == 0 ? 0 : 2, k == 1 ? 0 : 4, 8, 8, k == 2 ? 0 : 6, k == 3 ? 0 : 6);

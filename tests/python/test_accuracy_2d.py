@@ -175,6 +175,19 @@ def test_window_path_smooth_grid(rng, build, mode, padding, align):
 
 
 @pytest.mark.parametrize("build", BUILDS)
+def test_window_rows_hold_only_the_columns_a_tile_reads(rng, build):
+    """An 80-column float32 output is tiled in blocks of 40 columns (test_tiling.cpp): a flow
+    tile's window then spans ~46 of the input's 80 columns, and loads those, not whole rows (twice
+    the bytes)."""
+    n, c, h, w = 4, 32, 96, 80
+    x = random_input(rng, (n, c, h, w))
+    grid = affine_grid(n, h, w, angle=0.0, scale=1.0, shift=(0.0, 0.0), noise=0.02, rng=rng)
+    check_against_torch(x, grid, "bilinear", "zeros", False, build=build)
+    st = assert_kernel_ran(build)
+    assert st["total"]["mte2_bytes"] <= 1.3 * (x.nbytes + grid.nbytes), st["total"]
+
+
+@pytest.mark.parametrize("build", BUILDS)
 @pytest.mark.parametrize("dtype", ["float32", "float16"])
 @pytest.mark.parametrize("mode,padding,align", COMBOS, ids=COMBO_IDS)
 def test_per_point_path(rng, build, dtype, mode, padding, align):
