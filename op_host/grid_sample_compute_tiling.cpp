@@ -71,6 +71,31 @@ int64_t DepthBlock(const Problem& p, int64_t elem, int64_t slices, int64_t budge
     return *depth;
 }
 
+// The busiest core's time in cycles, as the tiling estimates it to size tiles. A vector
+// instruction over a tile's slots takes a repeat per 64 floats plus ~20 cycles of issue; Gather
+// picks ~8 taps a cycle; a DMA moves ~10 bytes a cycle after ~27 of start-up. The core's first
+// tile loads its grid, computes its taps' coordinates (the mode's coordinate instructions) and
+// loads its first window before any channel; then each channel takes the longest of its vector
+// work (gathers and combine instructions), its window (~1.5x its points for a smooth warp) and
+// its store; each further tile visited adds a coordinate pass (its grid is prefetched); the last
+// store ends it.
+int64_t BusiestCoreCycles(const Problem& p, int64_t slots, int64_t units, int64_t groups, int64_t groupChannels,
+                          int64_t cores) {
+    struct Work { int64_t coordinates, combine; };
+    // per (2-D, 3-D) x (bilinear, nearest, bicubic), from the kernel's instruction counts
+    constexpr Work kWork[2][3] = {{{50, 5}, {35, 1}, {100, 22}}, {{100, 10}, {50, 1}, {250, 90}}};
+    const Work w = kWork[p.dims == 3 ? 1 : 0][p.mode];
+    const int64_t elem = DataKindBytes(p.dataKind);
+    auto dma = [](int64_t bytes) { return bytes / 10 + 27; };
+    const int64_t instruction = slots / 64 + 20, coordinates = w.coordinates * instruction;
+    const int64_t window = dma(slots * elem * 3 / 2), store = dma(slots * elem);
+    const int64_t channel =
+        std::max({w.combine * instruction + TapCountOf(p.mode, p.dims) * slots / 8, window, store});
+    const int64_t perCore = CeilDiv(units, cores);
+    const int64_t visits = CeilDiv(perCore, groups);
+    return dma(slots * p.dims * elem) + window + perCore * groupChannels * channel + visits * coordinates + store;
+}
+
 // Columns of a block tile across an output `width` columns wide: `cols`, unless fewer, equal
 // blocks of up to 1.5 x cols hold the width in at least 1/8 fewer slots (UB rows of whole 32-byte
 // blocks: `align` elements). Every slot is vector work, real or not: an 80-column float32 output
@@ -323,8 +348,21 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
         tileDepth = depth;
         tileRows = rows;
     }
+    // Tiles are halved for more units only while that makes the busiest core faster
+    // (BusiestCoreCycles): a tile's coordinate pass costs about as much at 256 slots as at 1024
+    // (issue-bound), so a problem of few channels does better on 2-3 large tiles per core than on
+    // 10 small ones. Not for a zoom-out, whose windows grow faster than its tiles and may then
+    // not fit (the per-point path): its tiles are halved up to the unit count as before.
+    const bool zoomOut = 4 * p.inH > 5 * p.outH || 4 * p.inW > 5 * p.outW;
+    auto halvingPays = [&](int64_t rows) {
+        auto busiest = [&](int64_t r) {
+            return BusiestCoreCycles(p, RoundUp(r * pitch, kSlotAlign), countTiles(r) * groups, groups,
+                                     CeilDiv(p.c, groups), platform.coreNum);
+        };
+        return zoomOut || busiest(CeilDiv(rows, 2)) < busiest(rows);
+    };
     while (tileDepth == 1 && tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
-           countTiles(tileRows) * groups < targetUnits)
+           countTiles(tileRows) * groups < targetUnits && halvingPays(tileRows))
         tileRows = CeilDiv(tileRows, 2);
     // Bands of equal rows: as many tiles, none nearly empty (36 rows in two tiles of 18, not 32 and
     // 4), and every slot past a short band's rows is vector work for nothing. Then as many rows

@@ -673,11 +673,12 @@ TEST_CASE("tiling: NCHW groups of 2 channels only when groups of 4 leave too few
 }
 
 TEST_CASE("tiling: channel-last chunks are whole pixel blocks, but for densely packed pixels taken whole") {
-    // 9 float32 channels on 48 cores (256-slot tiles: 16 channels fit an output chunk): one group of
-    // densely packed pixels keeps its 9-channel chunk (whole rows loaded as they are); 9 channels
-    // 16 apart (a padded pixel) take chunks of 8, a block each
+    // 9 float32 channels on 48 cores, a zoom-out by 2 (its tiles are halved to 256 slots: 16
+    // channels fit an output chunk): one group of densely packed pixels keeps its 9-channel chunk
+    // (whole rows loaded as they are); 9 channels 16 apart (a padded pixel) take chunks of 8, a
+    // block each
     for (int64_t pixelStride : {9, 16}) {
-        Problem p = Problem::Contiguous(2, 9, 256, 256, 256, 256);
+        Problem p = Problem::Contiguous(2, 9, 256, 256, 128, 128);
         p.channelLast = 1;
         p.inStrideC = 1;
         p.inStrideW = pixelStride;
@@ -704,6 +705,17 @@ TEST_CASE("tiling: an 80-column output takes 2 blocks of 40 columns where they g
     // halve only to 7 rows (4 x 40 points is under kMinTilePoints), 22 tiles; blocks of 32 to 8, 30
     const Tiling few = TilingOn(Problem::Contiguous(1, 4, 197, 118, 73, 68), 48);
     CHECK(few.data.tileCols == 32 && few.data.totalTiles == 30);
+}
+
+TEST_CASE("tiling: tiles are halved for more units only where that makes the busiest core faster") {
+    // one channel of 182 x 136 points in 4 images: 120 tiles of 1024 slots, 2-3 per core, rather
+    // than 460 of 256 (10 per core, each paying a coordinate pass of nearly as many instructions)
+    const Tiling few = TilingOn(Problem::Contiguous(4, 1, 144, 108, 182, 136), 48);
+    CHECK(few.data.slotCount == 1024 && few.data.totalTiles == 120);
+    // the same output from an input twice as large (a zoom-out, whose windows grow faster than its
+    // tiles) is halved up to the unit count
+    const Tiling zoom = TilingOn(Problem::Contiguous(4, 1, 364, 272, 182, 136), 48);
+    CHECK(zoom.data.slotCount == 256 && zoom.data.totalUnits >= 6 * 48);
 }
 
 TEST_CASE("tiling: an empty problem (N, C, output H or W of 0) is refused with a reason, not divided by") {
