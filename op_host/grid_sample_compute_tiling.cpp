@@ -319,9 +319,13 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
             tileRows = rows;
         }
     }
+    // Otherwise a 3-D tile that holds less than a slice is a band of one slice's rows: a band
+    // across two slices would need a window of their full height.
+    const bool sliceBands = depthBlocks && tileDepth == 1 && tileRows < p.outPlaneRows;
+    const int64_t bandRows = sliceBands ? p.outPlaneRows : p.outH;   // the rows bands divide
     auto countTiles = [&](int64_t rows) {
         if (tileDepth > 1) return p.n * CeilDiv(slices, tileDepth) * (p.outPlaneRows / rows);
-        return p.n * CeilDiv(p.outH, rows) * CeilDiv(p.outW, tileCols);
+        return p.n * (sliceBands ? slices : 1) * CeilDiv(bandRows, rows) * CeilDiv(p.outW, tileCols);
     };
     // Enough work units to keep every core busy: first split the channels into groups (large
     // tiles keep the halo and the per-instruction cost low, and a core's consecutive units share
@@ -369,7 +373,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // again as the same slot count holds (73 rows: 16-row bands, not 15 in 512 slots), so that a
     // tile's slots are all real wherever they can be (pad slots cost a real-slot mask per tile).
     if (tileDepth == 1) {
-        const int64_t even = CeilDiv(p.outH, CeilDiv(p.outH, tileRows));
+        const int64_t even = CeilDiv(bandRows, CeilDiv(bandRows, tileRows));
         int64_t rows = even;
         while (rows < tileRows && RoundUp((rows + 1) * pitch, kSlotAlign) == RoundUp(even * pitch, kSlotAlign)) ++rows;
         tileRows = rows;
@@ -378,12 +382,12 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     t.tileRows = tileRows;
     t.tileCols = tileCols;
     t.tileDepth = tileDepth;
-    t.planeRows = tileDepth > 1 ? p.outPlaneRows : 0;
+    t.planeRows = tileDepth > 1 || sliceBands ? p.outPlaneRows : 0;
     const int64_t tilePoints = tileDepth * tileRows * tileCols;
     t.slotPitch = static_cast<int32_t>(t.flatTiles ? tilePoints : pitch);
     t.slotCount = static_cast<int32_t>(RoundUp(t.flatTiles ? tilePoints : tileRows * pitch, kSlotAlign));
     t.tilesPerRow = CeilDiv(p.outW, tileCols);
-    t.tilesPerCol = tileDepth > 1 ? CeilDiv(slices, tileDepth) * (p.outPlaneRows / tileRows) : CeilDiv(p.outH, tileRows);
+    t.tilesPerCol = t.planeRows > 0 ? CeilDiv(slices, tileDepth) * CeilDiv(p.outPlaneRows, tileRows) : CeilDiv(p.outH, tileRows);
     t.tilesPerPlane = t.tilesPerRow * t.tilesPerCol;
     t.totalTiles = p.n * t.tilesPerPlane;
 

@@ -54,9 +54,10 @@ struct GridSampleTilingData {
     // work decomposition: an output plane is cut into tiles of tileRows x tileCols points
     int64_t tileRows, tileCols;        // tileCols == outW when whole rows form one tile
     int64_t tilesPerRow, tilesPerCol;  // tiles across W and H of the output plane
-    // 3-D depth blocks (tileDepth > 1, flat tiles only): a tile is tileRows rows of each of
-    // tileDepth consecutive output depth slices of planeRows rows (planeRows % tileRows == 0), so
-    // that its input window's depth slabs serve several slices
+    // 3-D flat tiles by slice (planeRows > 0): a tile is a band of up to tileRows rows of each of
+    // tileDepth consecutive output depth slices of planeRows rows, so that its input window's depth
+    // slabs serve several slices (depth blocks: tileDepth > 1, planeRows % tileRows == 0) or its
+    // rows lie in one slice (tileDepth == 1; a slice's last band may be shorter)
     int64_t tileDepth, planeRows;
     int64_t tilesPerPlane, totalTiles;
     // work units: each tile's channels split into channelGroups groups of groupChannels; unit u is
@@ -104,12 +105,13 @@ __aicore__ inline TileGeometry TileGeometryOf(const GridSampleTilingData& t, int
     const int64_t rowTile = r / t.tilesPerRow;
     tile.col0 = (r % t.tilesPerRow) * t.tileCols;
     tile.cols = t.tileCols < t.outW - tile.col0 ? t.tileCols : t.outW - tile.col0;
-    if (t.tileDepth > 1) {
-        const int64_t rowTilesPerSlice = t.planeRows / t.tileRows;
-        const int64_t d0 = rowTile / rowTilesPerSlice * t.tileDepth;
+    if (t.planeRows > 0) {
+        const int64_t bandsPerSlice = (t.planeRows + t.tileRows - 1) / t.tileRows;
+        const int64_t d0 = rowTile / bandsPerSlice * t.tileDepth;
+        const int64_t r0 = rowTile % bandsPerSlice * t.tileRows;
         const int64_t slices = t.outH / t.planeRows;
-        tile.row0 = d0 * t.planeRows + rowTile % rowTilesPerSlice * t.tileRows;
-        tile.rows = t.tileRows;
+        tile.row0 = d0 * t.planeRows + r0;
+        tile.rows = t.tileRows < t.planeRows - r0 ? t.tileRows : t.planeRows - r0;
         tile.depths = t.tileDepth < slices - d0 ? t.tileDepth : slices - d0;
     } else {
         tile.row0 = rowTile * t.tileRows;

@@ -130,7 +130,7 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
     CHECK_MSG(t.tileRows >= 1 && t.tileRows <= p.outH, where + ": tileRows " + std::to_string(t.tileRows));
     CHECK_MSG(t.tileCols >= 1 && t.tileCols <= p.outW, where + ": tileCols " + std::to_string(t.tileCols));
     CHECK_MSG(t.tilesPerRow == CeilDivI(p.outW, t.tileCols), where);
-    CHECK_MSG(t.tileDepth > 1 || t.tilesPerCol == CeilDivI(p.outH, t.tileRows), where);
+    CHECK_MSG(t.planeRows > 0 || t.tilesPerCol == CeilDivI(p.outH, t.tileRows), where);
     CHECK_MSG(t.tilesPerPlane == t.tilesPerRow * t.tilesPerCol, where);
     CHECK_MSG(t.totalTiles == p.n * t.tilesPerPlane, where);
     // Bands of rows take the slots of bands as equal as their count allows (and as many rows as
@@ -507,12 +507,14 @@ TEST_CASE("tiling: 3-D problems (output D and H flattened into rows) fit the UB"
                 }
 }
 
-TEST_CASE("tiling: 3-D flat tiles are blocks of depth slices x rows whose blocks are whole 32-byte DMA blocks") {
+TEST_CASE("tiling: 3-D flat tiles are blocks of depth slices x rows whose blocks are whole 32-byte DMA blocks, or bands of one slice") {
     struct Case { int64_t n, c, d, h, w, outD, outH, outW; };
     // (e) and (u) of scripts/bench.py, a slice whose rows no block takes (7 x 8 floats: 28 bytes
-    // a row, 7 prime), odd depths, a single slice
+    // a row, 7 prime), odd depths, a single slice, slices larger than a tile whose rows no block
+    // takes (53 rows of 35, 66 of 19: bands of one slice)
     const Case cases[] = {{1, 16, 32, 32, 32, 32, 32, 32}, {2, 8, 24, 40, 36, 24, 40, 36}, {1, 3, 9, 10, 16, 7, 12, 16},
-                          {2, 5, 6, 8, 8, 5, 8, 8},      {1, 2, 5, 6, 7, 9, 7, 7},       {1, 4, 8, 16, 32, 1, 16, 32}};
+                          {2, 5, 6, 8, 8, 5, 8, 8},      {1, 2, 5, 6, 7, 9, 7, 7},       {1, 4, 8, 16, 32, 1, 16, 32},
+                          {1, 16, 39, 46, 30, 37, 53, 35}, {2, 3, 9, 70, 21, 7, 66, 19}};
     for (const Case& e : cases)
         for (int32_t kind = 0; kind < 3; ++kind)
             for (int32_t mode : {0, 1, 2})
@@ -532,13 +534,19 @@ TEST_CASE("tiling: 3-D flat tiles are blocks of depth slices x rows whose blocks
                         CHECK(t.flatTiles == 1 && t.planeRows == e.outH && e.outH % t.tileRows == 0);
                         CHECK((t.tileRows * e.outW * elem) % 32 == 0);
                         CHECK(t.tileDepth * t.tileRows * e.outW <= t.slotCount && t.tileDepth <= e.outD);
+                    } else if (t.planeRows > 0) {
+                        CHECK(t.flatTiles == 1 && t.planeRows == e.outH && t.tileRows < e.outH);
                     }
+                    // slices larger than a tile, with no block (53 and 66 rows): bands of one slice
+                    if ((e.outH == 53 || e.outH == 66) && mode == 0 && cores == 48) CHECK(t.tileDepth == 1 && t.planeRows == e.outH);
                     // every output point in exactly one tile, every tile's points in its slots
                     std::vector<uint8_t> hit(static_cast<size_t>(p.n * p.outH * p.outW), 0);
                     bool once = true, inside = true;
                     for (int64_t i = 0; i < t.totalTiles; ++i) {
                         const gridsample::TileGeometry g = gridsample::TileGeometryOf(t, i);
                         if (g.depths * g.rows * g.cols > t.slotCount || g.n >= p.n) inside = false;
+                        // a tile by slice takes rows of its slices only
+                        if (t.planeRows > 0 && g.row0 % t.planeRows + g.rows > t.planeRows) inside = false;
                         for (int64_t k = 0; k < g.depths && inside; ++k)
                             for (int64_t y = g.row0 + k * t.planeRows; y < g.row0 + k * t.planeRows + g.rows; ++y)
                                 for (int64_t x = g.col0; x < g.col0 + g.cols; ++x) {
