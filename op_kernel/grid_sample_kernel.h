@@ -331,6 +331,16 @@ public:
     LocalTensor<uint8_t> maskX[kTaps], maskY[kTaps], maskZ[kTaps], realSlots;
     Scratch scratch;
 
+    // 3-D bilinear: the plane's corner weights times each z weight, torch's eight trilinear
+    // weights ((wx * wy) * wz), so each channel costs a Mul and 7 MulAddDst in torch's order on
+    // either path (the window path makes them with its offsets, the per-point path before its
+    // first group); wz[1] is overwritten last. Once per tile.
+    __aicore__ inline void MakeTrilinearWeights() {
+        const int32_t n = slots_;
+        for (int32_t k = 4; k < 8; ++k) AscendC::Mul(corner[k], corner[k - 4], wz[1], n);
+        for (int32_t k = 0; k < 4; ++k) AscendC::Mul(corner[k], corner[k], wz[0], n);
+    }
+
 private:
     // De-interleaves the (x, y[, z]) values of the grid tile into gx / gy / gz as float.
     __aicore__ inline void SplitGrid(const LocalTensor<T>& raw) {
@@ -477,14 +487,6 @@ private:
         AscendC::Mul(wx[0], wx[0], wy[0], n);        // nw
         AscendC::Mul(wx[1], wx[1], wy[0], n);        // ne
         AscendC::Adds(wy[0], scratch.t0, 0.0f, n);   // sw
-    }
-
-    // 3-D bilinear, window path: the plane's corner weights times each z weight (torch's eight
-    // trilinear weights), so each channel costs a Mul and 7 MulAddDst; wz[1] is overwritten last.
-    __aicore__ inline void MakeTrilinearWeights() {
-        const int32_t n = slots_;
-        for (int32_t k = 4; k < 8; ++k) AscendC::Mul(corner[k], corner[k - 4], wz[1], n);
-        for (int32_t k = 0; k < 4; ++k) AscendC::Mul(corner[k], corner[k], wz[0], n);
     }
 
     // Marks which slots of the tile hold real points (rare: only tiles whose point count is not
@@ -972,6 +974,7 @@ class GridSampleCombine : public KernelShape<T, MODE, DIMS> {
     using S = KernelShape<T, MODE, DIMS>;
     using S::kElem;
     using S::kFloatIo;
+    using S::kTapCount;
     using S::kTaps;
     using S::kTapsZ;
     using Taps = GridSampleTaps<T, MODE, DIMS>;
@@ -983,7 +986,7 @@ public:
         gathered_ = ub.Vector(kVecGathered, 0);
         run_ = ub.Vector(kVecTap, 0);   // the tap vectors: kGatherRun of them (the inventory's rule)
         runIo_ = gathered_.template ReinterpretCast<T>();   // half types: kVecGathered and kVecHalfGather
-        if (MODE == kBicubic || (DIMS == 3 && MODE == kBilinear)) rowAcc_ = ub.Vector(kVecRowAcc, 0);
+        if (MODE == kBicubic) rowAcc_ = ub.Vector(kVecRowAcc, 0);
         if (DIMS == 3 && MODE == kBicubic) planeAcc_ = ub.Vector(kVecPlaneAcc, 0);
         if (!kFloatIo) {
             acc_ = ub.Vector(kVecHalfAcc, 0);
@@ -1009,33 +1012,16 @@ public:
         LocalTensor<float> acc;
         if constexpr (kFloatIo) acc = out; else acc = acc_;
         if constexpr (MODE == kBilinear) {
-            // 2-D: one plane straight into the accumulator; 3-D: two planes weighted in z
-            if (DIMS == 3 && wholeTile) {
-                // the eight trilinear weights (MakeTrilinearWeights), straight into the accumulator
-                for (int32_t k = 0; k < 8; ++k) {
-                    const LocalTensor<float> g = TapValues(taps, k / 4 * 4, k % 4, src, base, s0, count, wholeTile);
-                    if (k == 0) {
-                        AscendC::Mul(acc, g, taps.corner[0][s0], count);
-                    } else {
-                        AscendC::MulAddDst(acc, g, taps.corner[k][s0], count);
-                    }
-                }
-                if constexpr (!kFloatIo) AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, count);
-                return;
-            }
-            const LocalTensor<float>* corner[4] = {&taps.wx[0], &taps.wx[1], &taps.wy[0], &taps.wy[1]};
-            for (int32_t z = 0; z < kTapsZ; ++z) {
-                const LocalTensor<float>& plane = DIMS == 3 ? rowAcc_ : acc;
-                AscendC::Mul(plane, TapValues(taps, z * 4, 0, src, base, s0, count, wholeTile), (*corner[0])[s0], count);
-                for (int32_t k = 1; k < 4; ++k)
-                    AscendC::MulAddDst(plane, TapValues(taps, z * 4, k, src, base, s0, count, wholeTile), (*corner[k])[s0],
-                                       count);
-                if constexpr (DIMS == 3) {
-                    if (z == 0) {
-                        AscendC::Mul(acc, plane, taps.wz[0][s0], count);
-                    } else {
-                        AscendC::MulAddDst(acc, plane, taps.wz[1][s0], count);
-                    }
+            // 2-D: the four corner weights (MakeCornerWeights); 3-D: the eight trilinear weights
+            // (MakeTrilinearWeights); straight into the accumulator, in torch's order
+            const LocalTensor<float> weights[4] = {taps.wx[0], taps.wx[1], taps.wy[0], taps.wy[1]};
+            for (int32_t k = 0; k < kTapCount; ++k) {
+                const LocalTensor<float> g = TapValues(taps, k / 4 * 4, k % 4, src, base, s0, count, wholeTile);
+                const LocalTensor<float>& w = DIMS == 3 ? taps.corner[k] : weights[k % 4];
+                if (k == 0) {
+                    AscendC::Mul(acc, g, w[s0], count);
+                } else {
+                    AscendC::MulAddDst(acc, g, w[s0], count);
                 }
             }
         } else if (S::kPairedRows && wholeTile) {
@@ -1485,6 +1471,7 @@ private:
         const int64_t cBegin = work.cBegin, cEnd = work.cEnd;
         const int64_t perChunk = PointChunk(cBegin, cEnd);
         const int64_t lastSlot = t_.flatTiles ? tile.depths * tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
+        if constexpr (S::kTrilinear) taps_.MakeTrilinearWeights();
         for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
             const int64_t channels = MinI(perChunk, cEnd - c0);
             const PointLayout layout = Layout::PointLayoutFor(channels);

@@ -134,7 +134,7 @@ enum UbVectorKind : int32_t {
     kVecWeight,       // per axis: the tap weights (bilinear: the four corner weights)
     kVecGathered,     // one gathered tap as float (the per-point path)
     kVecHalfGather,   // float16 / bfloat16: taps gathered as themselves (with kVecGathered: a run)
-    kVecRowAcc,       // bicubic rows, trilinear planes
+    kVecRowAcc,       // bicubic rows; trilinear: the seventh corner weight (MakeTrilinearWeights)
     kVecPlaneAcc,     // tricubic planes
     kVecHalfAcc,      // float16 / bfloat16: the float accumulator
     kVecSplitIndex,   // 3-D: Gather indices that split (x, y, z) triples

@@ -160,3 +160,51 @@ def test_kernel_3d_depth_block_tiles_share_their_window_slabs():
         assert stats["mte3_instr"] == (tiles // 2 if mode == "nearest" else tiles) * c, (mode, stats["mte3_instr"])
         assert stats["mte2_bytes"] <= g.nbytes + tiles * c * window_bound, (mode, padding, stats["mte2_bytes"])
         check(out, x, g, mode, padding, align, "float32")
+
+
+@pytest.mark.parametrize("build", ["fast", "checked"])
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+@pytest.mark.parametrize("padding", ["zeros", "border", "reflection"])
+def test_kernel_3d_trilinear_paths_agree_bitwise_in_torchs_order(build, dtype, padding):
+    """A point's trilinear output depends on its own taps and weights alone: the window path (a
+    smooth grid) and the per-point path (the same grid with every 8th column scattered over a
+    volume no window holds) give the same bits at every other point. Both sum the eight taps with
+    torch's weights ((wx * wy) * wz) in torch's order, so float32 equals torch's own float32
+    result bit for bit."""
+    rng = np.random.default_rng(31)
+    x = rng.standard_normal((1, 3, 40, 50, 60)).astype(DTYPES[dtype])
+    zs, ys, xs = np.meshgrid(np.linspace(-1, 1, 12), np.linspace(-1, 1, 16), np.linspace(-1, 1, 64), indexing="ij")
+    smooth = np.stack([xs, ys, zs], -1)[None] * 0.8 + rng.uniform(-0.02, 0.02, (1, 12, 16, 64, 3))
+    scattered = smooth.copy()
+    scattered[..., ::8, :] = rng.uniform(-0.999, 0.999, scattered[..., ::8, :].shape)
+    smooth, scattered = smooth.astype(DTYPES[dtype]), scattered.astype(DTYPES[dtype])
+    a = ags.grid_sample(x, smooth, "bilinear", padding, False, build=build)
+    window = ags.last_launch_stats(build)["total"]["mte2_instr"]
+    b = ags.grid_sample(x, scattered, "bilinear", padding, False, build=build)
+    per_point = ags.last_launch_stats(build)["total"]["mte2_instr"]
+    # the window path: a few DMAs per tile and channel; the per-point path: one per point and tap row
+    assert window < 12 * 16 * 8 <= per_point, (window, per_point)
+    keep = np.ones(64, bool)
+    keep[::8] = False
+    bits = np.uint16 if a.itemsize == 2 else np.uint32
+    np.testing.assert_array_equal(np.asarray(a[..., keep]).view(bits), np.asarray(b[..., keep]).view(bits))
+    if dtype == "float32":
+        ref = F.grid_sample(torch.from_numpy(x), torch.from_numpy(smooth), "bilinear", padding, align_corners=False)
+        np.testing.assert_array_equal(a.view(np.uint32), ref.numpy().view(np.uint32))
+
+
+@pytest.mark.parametrize("mode,bound", [("bilinear", 3.0), ("nearest", 2.2)])
+def test_kernel_3d_tiles_smaller_than_a_slice_stay_in_it(mode, bound):
+    """A slice of 53 rows of 35 points has no depth block (no row count dividing 53 makes whole
+    32-byte blocks): its tiles are bands of one slice's rows (test_tiling.cpp), whose windows span
+    a few slabs of the band's rows. A band across two slices would need windows of their full
+    height: ~4.4x (bilinear) and ~3.3x (nearest) the input and grid bytes, against ~2.5x and ~1.7x."""
+    rng = np.random.default_rng(37)
+    x = rng.random((1, 8, 39, 46, 30)).astype(np.float32)
+    zs, ys, xs = np.meshgrid(np.linspace(-1, 1, 37), np.linspace(-1, 1, 53), np.linspace(-1, 1, 35), indexing="ij")
+    g = np.stack([xs + 0.03 * np.sin(3 * ys), ys + 0.03 * np.cos(2 * zs), zs + 0.03 * np.sin(2 * xs)], -1)[None]
+    g = g.astype(np.float32)
+    out = ags.grid_sample(x, g, mode, "zeros", False, build="checked")
+    stats = ags.last_launch_stats("checked")["total"]
+    assert stats["mte2_bytes"] <= bound * (x.nbytes + g.nbytes), stats
+    check(out, x, g, mode, "zeros", False, "float32")
