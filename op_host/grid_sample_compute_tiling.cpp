@@ -71,29 +71,29 @@ int64_t DepthBlock(const Problem& p, int64_t elem, int64_t slices, int64_t budge
     return *depth;
 }
 
-// The busiest core's time in cycles, as the tiling estimates it to size tiles. A vector
-// instruction over a tile's slots takes a repeat per 64 floats plus ~20 cycles of issue; Gather
-// picks ~8 taps a cycle; a DMA moves ~10 bytes a cycle after ~27 of start-up. The core's first
-// tile loads its grid, computes its taps' coordinates (the mode's coordinate instructions) and
-// loads its first window before any channel; then each channel takes the longest of its vector
-// work (gathers and combine instructions), its window (~1.5x its points for a smooth warp) and
-// its store; each further tile visited adds a coordinate pass (its grid is prefetched); the last
-// store ends it.
+// The busiest core's time in cycles on a 2-D problem, as the tiling estimates it to size tiles.
+// A vector instruction over a tile's slots takes a repeat per 64 floats plus ~20 cycles of issue;
+// Gather picks ~8 taps a cycle; a DMA moves ~10 bytes a cycle after ~27 of start-up. The core's
+// first tile loads its grid, computes its taps' coordinates (the mode's coordinate instructions)
+// and loads its first window before any channel; then each channel takes the longest of its
+// vector work (gathers and combine instructions), its window (~1.5x its points for a smooth warp)
+// and its store; each further tile visited adds a coordinate pass (its grid is prefetched); the
+// last store ends it.
 int64_t BusiestCoreCycles(const Problem& p, int64_t slots, int64_t units, int64_t groups, int64_t groupChannels,
                           int64_t cores) {
     struct Work { int64_t coordinates, combine; };
-    // per (2-D, 3-D) x (bilinear, nearest, bicubic), from the kernel's instruction counts
-    constexpr Work kWork[2][3] = {{{50, 5}, {35, 1}, {100, 22}}, {{100, 10}, {50, 1}, {250, 90}}};
-    const Work w = kWork[p.dims == 3 ? 1 : 0][p.mode];
+    // 2-D bilinear, nearest, bicubic, from the kernel's instruction counts
+    constexpr Work kWork[3] = {{50, 5}, {35, 1}, {100, 22}};
+    const Work w = kWork[p.mode];
     const int64_t elem = DataKindBytes(p.dataKind);
     auto dma = [](int64_t bytes) { return bytes / 10 + 27; };
     const int64_t instruction = slots / 64 + 20, coordinates = w.coordinates * instruction;
     const int64_t window = dma(slots * elem * 3 / 2), store = dma(slots * elem);
     const int64_t channel =
-        std::max({w.combine * instruction + TapCountOf(p.mode, p.dims) * slots / 8, window, store});
+        std::max({w.combine * instruction + TapCountOf(p.mode, 2) * slots / 8, window, store});
     const int64_t perCore = CeilDiv(units, cores);
     const int64_t visits = CeilDiv(perCore, groups);
-    return dma(slots * p.dims * elem) + window + perCore * groupChannels * channel + visits * coordinates + store;
+    return dma(slots * 2 * elem) + window + perCore * groupChannels * channel + visits * coordinates + store;
 }
 
 // Columns of a block tile across an output `width` columns wide: `cols`, unless fewer, equal
@@ -288,8 +288,8 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
         tileCols = blockCols;
         pitch = tileCols;
         // equal blocks holding the width in fewer slots, where their tiles alone give every core
-        // enough units (tiles too few are halved, which stops at kMinTilePoints: 6 rows of 40
-        // columns, where blocks of 32 halve to 8 rows)
+        // enough units (tiles too few are halved down to kMinTilePoints points, in steps that
+        // blocks of other widths land on less well: 34 columns stop at 13 rows, 32 at 8)
         const int64_t cols = BlockColumns(p.outW, blockCols, kBlock / elem), colsPitch = RoundUp(cols, kBlock / elem);
         const int64_t rows = std::min<int64_t>(p.outH, slots / colsPitch);
         if (cols != blockCols &&
@@ -319,13 +319,9 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
             tileRows = rows;
         }
     }
-    // Otherwise a 3-D tile that holds less than a slice is a band of one slice's rows: a band
-    // across two slices would need a window of their full height.
-    const bool sliceBands = depthBlocks && tileDepth == 1 && tileRows < p.outPlaneRows;
-    const int64_t bandRows = sliceBands ? p.outPlaneRows : p.outH;   // the rows bands divide
     auto countTiles = [&](int64_t rows) {
         if (tileDepth > 1) return p.n * CeilDiv(slices, tileDepth) * (p.outPlaneRows / rows);
-        return p.n * (sliceBands ? slices : 1) * CeilDiv(bandRows, rows) * CeilDiv(p.outW, tileCols);
+        return p.n * CeilDiv(p.outH, rows) * CeilDiv(p.outW, tileCols);
     };
     // Enough work units to keep every core busy: first split the channels into groups (large
     // tiles keep the halo and the per-instruction cost low, and a core's consecutive units share
@@ -352,30 +348,41 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
         tileDepth = depth;
         tileRows = rows;
     }
-    // Tiles are halved for more units only while that makes the busiest core faster
-    // (BusiestCoreCycles): a tile's coordinate pass costs about as much at 256 slots as at 1024
-    // (issue-bound), so a problem of few channels does better on 2-3 large tiles per core than on
-    // 10 small ones. Not for a zoom-out, whose windows grow faster than its tiles and may then
-    // not fit (the per-point path): its tiles are halved up to the unit count as before.
+    // 2-D tiles are halved for more units only while an estimate of the busiest core's time says
+    // it pays (BusiestCoreCycles): a tile's coordinate pass costs about as much at 256 slots as at
+    // 1024 (issue-bound), so a problem of few channels does better on 2-3 large tiles per core than
+    // on 10 small ones. Not for zoom-outs, whose windows grow faster than their tiles and may then
+    // not fit (the per-point path), nor in 3-D, where a tile across two slices has a window of
+    // their full height: those are halved up to the unit count.
     const bool zoomOut = 4 * p.inH > 5 * p.outH || 4 * p.inW > 5 * p.outW;
     auto halvingPays = [&](int64_t rows) {
         auto busiest = [&](int64_t r) {
             return BusiestCoreCycles(p, RoundUp(r * pitch, kSlotAlign), countTiles(r) * groups, groups,
                                      CeilDiv(p.c, groups), platform.coreNum);
         };
-        return zoomOut || busiest(CeilDiv(rows, 2)) < busiest(rows);
+        return p.dims == 3 || zoomOut || busiest(CeilDiv(rows, 2)) < busiest(rows);
     };
     while (tileDepth == 1 && tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
            countTiles(tileRows) * groups < targetUnits && halvingPays(tileRows))
         tileRows = CeilDiv(tileRows, 2);
+    // Otherwise a 3-D tile that holds less than a slice becomes a band of one slice's rows (a band
+    // across two slices needs a window of their full height), unless that adds more than 1/8 to the
+    // busiest core's units (54 tiles instead of 48 on 48 cores: two for some).
+    const int64_t flatTiles = p.n * CeilDiv(p.outH, tileRows), bandTiles = p.n * slices * CeilDiv(p.outPlaneRows, tileRows);
+    const bool sliceBands = depthBlocks && tileDepth == 1 && tileRows < p.outPlaneRows &&
+                            8 * CeilDiv(bandTiles * groups, int64_t(platform.coreNum)) <=
+                                9 * CeilDiv(flatTiles * groups, int64_t(platform.coreNum));
     // Bands of equal rows: as many tiles, none nearly empty (36 rows in two tiles of 18, not 32 and
-    // 4), and every slot past a short band's rows is vector work for nothing. Then as many rows
-    // again as the same slot count holds (73 rows: 16-row bands, not 15 in 512 slots), so that a
-    // tile's slots are all real wherever they can be (pad slots cost a real-slot mask per tile).
+    // 4), and every slot past a short band's rows is vector work for nothing. Then, across the
+    // plane, as many rows again as the same slot count holds (73 rows: 16-row bands, not 15 in 512
+    // slots), so that a tile's slots are all real wherever they can be (pad slots cost a real-slot
+    // mask per tile); a slice's bands stay equal (longer ones would leave its last band shorter).
     if (tileDepth == 1) {
+        const int64_t bandRows = sliceBands ? p.outPlaneRows : p.outH;
         const int64_t even = CeilDiv(bandRows, CeilDiv(bandRows, tileRows));
         int64_t rows = even;
-        while (rows < tileRows && RoundUp((rows + 1) * pitch, kSlotAlign) == RoundUp(even * pitch, kSlotAlign)) ++rows;
+        while (!sliceBands && rows < tileRows && RoundUp((rows + 1) * pitch, kSlotAlign) == RoundUp(even * pitch, kSlotAlign))
+            ++rows;
         tileRows = rows;
     }
     t.flatTiles = (rowsPacked && tileCols == p.outW) ? 1 : 0;

@@ -511,7 +511,7 @@ TEST_CASE("tiling: 3-D flat tiles are blocks of depth slices x rows whose blocks
     struct Case { int64_t n, c, d, h, w, outD, outH, outW; };
     // (e) and (u) of scripts/bench.py, a slice whose rows no block takes (7 x 8 floats: 28 bytes
     // a row, 7 prime), odd depths, a single slice, slices larger than a tile whose rows no block
-    // takes (53 rows of 35, 66 of 19: bands of one slice)
+    // takes (53 rows of 35, 66 of 19)
     const Case cases[] = {{1, 16, 32, 32, 32, 32, 32, 32}, {2, 8, 24, 40, 36, 24, 40, 36}, {1, 3, 9, 10, 16, 7, 12, 16},
                           {2, 5, 6, 8, 8, 5, 8, 8},      {1, 2, 5, 6, 7, 9, 7, 7},       {1, 4, 8, 16, 32, 1, 16, 32},
                           {1, 16, 39, 46, 30, 37, 53, 35}, {2, 3, 9, 70, 21, 7, 66, 19}};
@@ -537,8 +537,10 @@ TEST_CASE("tiling: 3-D flat tiles are blocks of depth slices x rows whose blocks
                     } else if (t.planeRows > 0) {
                         CHECK(t.flatTiles == 1 && t.planeRows == e.outH && t.tileRows < e.outH);
                     }
-                    // slices larger than a tile, with no block (53 and 66 rows): bands of one slice
-                    if ((e.outH == 53 || e.outH == 66) && mode == 0 && cores == 48) CHECK(t.tileDepth == 1 && t.planeRows == e.outH);
+                    // slices larger than a tile, with no block: 53 rows of 35 take 4 bands of 14 rows,
+                    // 66 rows of 19 3 bands of 22
+                    if (e.outH == 53 && mode == 0 && kind == 0 && cores == 48) CHECK(t.tileDepth == 1 && t.planeRows == 53 && t.tileRows == 14);
+                    if (e.outH == 66 && mode == 0 && kind == 0 && cores == 48) CHECK(t.tileDepth == 1 && t.planeRows == 66 && t.tileRows == 22);
                     // every output point in exactly one tile, every tile's points in its slots
                     std::vector<uint8_t> hit(static_cast<size_t>(p.n * p.outH * p.outW), 0);
                     bool once = true, inside = true;
@@ -698,6 +700,18 @@ TEST_CASE("tiling: channel-last chunks are whole pixel blocks, but for densely p
     }
 }
 
+TEST_CASE("tiling: 3-D bands of one slice only where they add at most 1/8 to the busiest core's units") {
+    // float16, 2 volumes of 9 slices of 32 rows of 42 points on 48 cores: 12-row tiles across slices
+    // are 48, one per core; 3 bands of 11 rows per slice would be 54, two for some cores
+    Problem p = Problem::Contiguous3D(2, 1, 13, 48, 63, 9, 32, 42);
+    p.dataKind = gridsample::kFloat16;
+    const Tiling t = TilingOn(p, 48);
+    CHECK(t.data.tileDepth == 1 && t.data.planeRows == 0 && t.data.totalTiles == 48);
+    // on 40 cores 48 tiles take two for some cores already: the bands' 54 do not add to that
+    const Tiling bands = TilingOn(p, 40);
+    CHECK(bands.data.tileDepth == 1 && bands.data.planeRows == 32 && bands.data.totalTiles == 54);
+}
+
 TEST_CASE("tiling: an 80-column output takes 2 blocks of 40 columns where they give every core enough units") {
     // 32 + 32 + 16 columns take 96 slots a row, 2 x 40 take 80 (every slot is vector work)
     const Problem flow = Problem::Contiguous(4, 32, 96, 80, 96, 80);
@@ -709,8 +723,8 @@ TEST_CASE("tiling: an 80-column output takes 2 blocks of 40 columns where they g
     CHECK(TilingOn(half, 48).data.tileCols == 32);
     // 1000 columns: 25 x 40 save 24 slots of 1024, under 1/8; blocks stay square
     CHECK(TilingOn(Problem::Contiguous(1, 3, 720, 1000, 720, 1000), 48).data.tileCols == 32);
-    // 4 channels of 73 x 68 points leave too few units for any tiles: blocks of 40 columns would
-    // halve only to 7 rows (4 x 40 points is under kMinTilePoints), 22 tiles; blocks of 32 to 8, 30
+    // 4 channels of 73 x 68 points leave too few units for any tiles: 2 blocks of 34 columns would
+    // halve only to 13 rows (7 x 34 points is under kMinTilePoints), 12 tiles; blocks of 32 to 8, 30
     const Tiling few = TilingOn(Problem::Contiguous(1, 4, 197, 118, 73, 68), 48);
     CHECK(few.data.tileCols == 32 && few.data.totalTiles == 30);
 }
