@@ -366,17 +366,22 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
            countTiles(tileRows) * groups < targetUnits && halvingPays(tileRows))
         tileRows = CeilDiv(tileRows, 2);
     // Otherwise a 3-D tile that holds less than a slice becomes a band of one slice's rows (a band
-    // across two slices needs a window of their full height), unless that adds more than 1/8 to the
-    // busiest core's units (54 tiles instead of 48 on 48 cores: two for some).
-    const int64_t flatTiles = p.n * CeilDiv(p.outH, tileRows), bandTiles = p.n * slices * CeilDiv(p.outPlaneRows, tileRows);
+    // across two slices needs a window of their full height) where that adds no unit to the
+    // busiest core, or at most 1/8 of them where runs across slices are common (tiles of an eighth
+    // of a slice or more: one in eight crosses). 54 tiles instead of 48 on 48 cores give some two.
+    const int64_t cores = platform.coreNum;
+    const int64_t flatUnits = p.n * CeilDiv(p.outH, tileRows) * groups;
+    const int64_t bandUnits = p.n * slices * CeilDiv(p.outPlaneRows, tileRows) * groups;
+    const bool runsCross = 8 * (tileRows - 1) >= p.outPlaneRows;
     const bool sliceBands = depthBlocks && tileDepth == 1 && tileRows < p.outPlaneRows &&
-                            8 * CeilDiv(bandTiles * groups, int64_t(platform.coreNum)) <=
-                                9 * CeilDiv(flatTiles * groups, int64_t(platform.coreNum));
-    // Bands of equal rows: as many tiles, none nearly empty (36 rows in two tiles of 18, not 32 and
-    // 4), and every slot past a short band's rows is vector work for nothing. Then, across the
-    // plane, as many rows again as the same slot count holds (73 rows: 16-row bands, not 15 in 512
-    // slots), so that a tile's slots are all real wherever they can be (pad slots cost a real-slot
-    // mask per tile); a slice's bands stay equal (longer ones would leave its last band shorter).
+                            (CeilDiv(bandUnits, cores) <= CeilDiv(flatUnits, cores) ||
+                             (runsCross && 8 * CeilDiv(bandUnits, cores) <= 9 * CeilDiv(flatUnits, cores)));
+    // Bands of one height, the fewest rows that keep their count (36 rows in two tiles of 18, not 32
+    // and 4; the last band may still be short), since every slot past a short band's rows is vector
+    // work for nothing. Then, across the plane, as many rows again as the same slot count holds (73
+    // rows: 16-row bands, not 15 in 512 slots), so that a tile's slots are all real wherever they
+    // can be (pad slots cost a real-slot mask per tile); not within a slice, whose last band that
+    // would shorten.
     if (tileDepth == 1) {
         const int64_t bandRows = sliceBands ? p.outPlaneRows : p.outH;
         const int64_t even = CeilDiv(bandRows, CeilDiv(bandRows, tileRows));

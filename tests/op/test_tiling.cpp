@@ -700,7 +700,7 @@ TEST_CASE("tiling: channel-last chunks are whole pixel blocks, but for densely p
     }
 }
 
-TEST_CASE("tiling: 3-D bands of one slice only where they add at most 1/8 to the busiest core's units") {
+TEST_CASE("tiling: 3-D bands of one slice where they add no unit to the busiest core, or 1/8 where runs cross slices often") {
     // float16, 2 volumes of 9 slices of 32 rows of 42 points on 48 cores: 12-row tiles across slices
     // are 48, one per core; 3 bands of 11 rows per slice would be 54, two for some cores
     Problem p = Problem::Contiguous3D(2, 1, 13, 48, 63, 9, 32, 42);
@@ -710,6 +710,12 @@ TEST_CASE("tiling: 3-D bands of one slice only where they add at most 1/8 to the
     // on 40 cores 48 tiles take two for some cores already: the bands' 54 do not add to that
     const Tiling bands = TilingOn(p, 40);
     CHECK(bands.data.tileDepth == 1 && bands.data.planeRows == 32 && bands.data.totalTiles == 54);
+    // tricubic's 3-row tiles in slices of 43 rows rarely cross one: their bands (75 tiles, 10
+    // units on the busiest core against 9) are not taken
+    Problem cubic = Problem::Contiguous3D(1, 12, 5, 38, 44, 5, 43, 36);
+    cubic.mode = gridsample::kBicubic;
+    const Tiling flat = TilingOn(cubic, 48);
+    CHECK(flat.data.tileRows == 3 && flat.data.planeRows == 0 && flat.data.totalTiles == 72);
 }
 
 TEST_CASE("tiling: an 80-column output takes 2 blocks of 40 columns where they give every core enough units") {
