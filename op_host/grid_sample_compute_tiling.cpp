@@ -349,9 +349,9 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
         tileRows = rows;
     }
     // 2-D tiles are halved for more units only while an estimate of the busiest core's time says
-    // it pays (BusiestCoreCycles): a tile's coordinate pass costs about as much at 256 slots as at
-    // 1024 (issue-bound), so a problem of few channels does better on 2-3 large tiles per core than
-    // on 10 small ones. Not for zoom-outs, whose windows grow faster than their tiles and may then
+    // it pays (BusiestCoreCycles): a tile's coordinate pass costs two thirds as much at 256 slots as
+    // at 1024 (its instructions are issue-bound), so a problem of few channels does better on 2-3
+    // large tiles per core than on 10 small ones. Not for zoom-outs, whose windows grow faster than their tiles and may then
     // not fit (the per-point path), nor in 3-D, where a tile across two slices has a window of
     // their full height: those are halved up to the unit count.
     const bool zoomOut = 4 * p.inH > 5 * p.outH || 4 * p.inW > 5 * p.outW;
