@@ -1,4 +1,5 @@
 #include "op_host/grid_sample_compute_tiling.h"
+#include "op_host/tiling_estimates.h"
 
 #include <algorithm>
 
@@ -71,9 +72,9 @@ int64_t DepthBlock(const Problem& p, int64_t elem, int64_t slices, int64_t budge
     return *depth;
 }
 
-// The busiest core's time in cycles on a 2-D problem, as the tiling estimates it to size tiles.
-// A vector instruction over a tile's slots takes a repeat per 64 floats plus ~20 cycles of issue;
-// Gather picks ~8 taps a cycle; a DMA moves ~10 bytes a cycle after ~27 of start-up. The core's
+// The busiest core's time in cycles on a 2-D problem, as the tiling estimates it to size tiles
+// (tiling_estimates.h: a vector instruction over a tile's slots is a repeat per 64 floats plus its
+// issue; Gather picks ~8 taps a cycle; a DMA moves ~10 bytes a cycle after its start-up). The core's
 // first tile loads its grid, computes its taps' coordinates (the mode's coordinate instructions)
 // and loads its first window before any channel; then each channel takes the longest of its
 // vector work (gathers and combine instructions), its window (~1.5x its points for a smooth warp)
@@ -86,11 +87,12 @@ int64_t BusiestCoreCycles(const Problem& p, int64_t slots, int64_t units, int64_
     constexpr Work kWork[3] = {{50, 5}, {35, 1}, {100, 22}};
     const Work w = kWork[p.mode];
     const int64_t elem = DataKindBytes(p.dataKind);
-    auto dma = [](int64_t bytes) { return bytes / 10 + 27; };
-    const int64_t instruction = slots / 64 + 20, coordinates = w.coordinates * instruction;
+    auto dma = [](int64_t bytes) { return bytes / kEstDmaBytesPerCycle + kEstDmaStartupCycles; };
+    const int64_t instruction = slots / kEstRepeatFloats + kEstVectorIssueCycles;
+    const int64_t coordinates = w.coordinates * instruction;
     const int64_t window = dma(slots * elem * 3 / 2), store = dma(slots * elem);
     const int64_t channel =
-        std::max({w.combine * instruction + TapCountOf(p.mode, 2) * slots / 8, window, store});
+        std::max({w.combine * instruction + TapCountOf(p.mode, 2) * slots / kEstGatherElemsPerCycle, window, store});
     const int64_t perCore = CeilDiv(units, cores);
     const int64_t visits = CeilDiv(perCore, groups);
     return dma(slots * 2 * elem) + window + perCore * groupChannels * channel + visits * coordinates + store;
@@ -351,19 +353,16 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     // 2-D tiles are halved for more units only while an estimate of the busiest core's time says
     // it pays (BusiestCoreCycles): a tile's coordinate pass costs two thirds as much at 256 slots as
     // at 1024 (its instructions are issue-bound), so a problem of few channels does better on 2-3
-    // large tiles per core than on 10 small ones. Not for zoom-outs, whose windows grow faster than their tiles and may then
-    // not fit (the per-point path), nor in 3-D, where a tile across two slices has a window of
-    // their full height: those are halved up to the unit count.
-    const bool zoomOut = 4 * p.inH > 5 * p.outH || 4 * p.inW > 5 * p.outW;
-    auto halvingPays = [&](int64_t rows) {
-        auto busiest = [&](int64_t r) {
-            return BusiestCoreCycles(p, RoundUp(r * pitch, kSlotAlign), countTiles(r) * groups, groups,
-                                     CeilDiv(p.c, groups), platform.coreNum);
-        };
-        return p.dims == 3 || zoomOut || busiest(CeilDiv(rows, 2)) < busiest(rows);
+    // large tiles per core than on 10 small ones. Zoom-outs, whose windows grow faster than their
+    // tiles and may then not fit (the per-point path), and 3-D, where a tile across two slices has
+    // a window of their full height, are halved up to the unit count.
+    const bool halveToUnits = p.dims == 3 || 4 * p.inH > 5 * p.outH || 4 * p.inW > 5 * p.outW;
+    auto busiest = [&](int64_t rows) {
+        return BusiestCoreCycles(p, RoundUp(rows * pitch, kSlotAlign), countTiles(rows) * groups, groups,
+                                 CeilDiv(p.c, groups), platform.coreNum);
     };
     while (tileDepth == 1 && tileRows > 1 && CeilDiv(tileRows, 2) * tileCols >= kMinTilePoints &&
-           countTiles(tileRows) * groups < targetUnits && halvingPays(tileRows))
+           countTiles(tileRows) * groups < targetUnits && (halveToUnits || busiest(CeilDiv(tileRows, 2)) < busiest(tileRows)))
         tileRows = CeilDiv(tileRows, 2);
     // Otherwise a 3-D tile that holds less than a slice becomes a band of one slice's rows (a band
     // across two slices needs a window of their full height) where that adds no unit to the

@@ -1,4 +1,5 @@
 #include "op_host/grid_sample_grad_compute_tiling.h"
+#include "op_host/tiling_estimates.h"
 
 #include <algorithm>
 
@@ -25,10 +26,7 @@ constexpr int64_t kMaxGap = 0xFFFFFFFFll;  // DMA gaps are 32-bit byte counts
 constexpr double kInputTapCycles = 32.0;
 constexpr double kInputPointCycles = 40.0;
 constexpr double kInputHaloFactor = 1.2;
-constexpr double kGatherElemsPerCycle = 8.0;
 constexpr double kGridTapChannelCycles = 0.15;
-constexpr double kVectorIssueCycles = 20.0;
-constexpr double kDmaBytesPerCycle = 10.0;
 constexpr double kScalarTapCycles = 10.0;
 constexpr int64_t kFlowHalo = 2;
 
@@ -192,7 +190,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     const double block = static_cast<double>(Align(t.channelChunk, 8));
     const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) * kInputHaloFactor *
                                                (static_cast<double>(taps) * kInputTapCycles + kInputPointCycles +
-                                                block * 4.0 / kDmaBytesPerCycle + block / kGatherElemsPerCycle)
+                                                block * 4.0 / double(kEstDmaBytesPerCycle) + block / double(kEstGatherElemsPerCycle))
                                          : 0.0;
     double gridWork = 0.0;
     if (p.gridGrad) {
@@ -200,9 +198,9 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         gridWork = p.mode == kNearest ? points
                                : tapChannels * kGridTapChannelCycles +
                                      static_cast<double>(p.n * t.gridChunks) * static_cast<double>(p.c * taps) * 2.0 *
-                                         kVectorIssueCycles +
+                                         double(kEstVectorIssueCycles) +
                                      static_cast<double>(p.n * t.gridChunks) * static_cast<double>(p.c) *
-                                         static_cast<double>(WindowBytesEstimate(p, t.gridChunk)) / kDmaBytesPerCycle +
+                                         static_cast<double>(WindowBytesEstimate(p, t.gridChunk)) / double(kEstDmaBytesPerCycle) +
                                      points * static_cast<double>(taps) * kScalarTapCycles;
     }
     int64_t inputCores = 0, gridCores = 0;

@@ -1014,10 +1014,10 @@ public:
         if constexpr (MODE == kBilinear) {
             // 2-D: the four corner weights (MakeCornerWeights); 3-D: the eight trilinear weights
             // (MakeTrilinearWeights); straight into the accumulator, in torch's order
-            const LocalTensor<float> weights[4] = {taps.wx[0], taps.wx[1], taps.wy[0], taps.wy[1]};
+            const LocalTensor<float>* corners[4] = {&taps.wx[0], &taps.wx[1], &taps.wy[0], &taps.wy[1]};
             for (int32_t k = 0; k < kTapCount; ++k) {
                 const LocalTensor<float> g = TapValues(taps, k / 4 * 4, k % 4, src, base, s0, count, wholeTile);
-                const LocalTensor<float>& w = DIMS == 3 ? taps.corner[k] : weights[k % 4];
+                const LocalTensor<float>& w = DIMS == 3 ? taps.corner[k] : *corners[k % 4];
                 if (k == 0) {
                     AscendC::Mul(acc, g, w[s0], count);
                 } else {
