@@ -217,6 +217,17 @@ public:
         const bool ac = t_->alignCorners != 0;
         UnnormalizeAxes(gx, sizes, DIMS, ac, slots_);
         PadAxes(gx, sizes, DIMS, t_->padding, ac, MODE == kBicubic, scratch, maskX[0], slots_);
+        // the box from the coordinates' extremes where it can be: the scalar unit reads it (and
+        // starts the window's DMA) while the vector unit goes on with the taps
+        // (but the depth of a 3-D tile with zeros padding: there, output slices that map wholly
+        // outside the input, as a zoom-out's first and last do, would add a slab to the window)
+        const bool boxFromCoordinates = BoxFromCoordinates(), validDepths = DIMS == 3 && t_->padding == kZeros;
+        event_t boxReady = static_cast<event_t>(0);
+        if (boxFromCoordinates) {
+            ReduceCoordinates(tile, result.padSlots, validDepths ? 2 : DIMS);
+            boxReady = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
+            if (!validDepths) AscendC::SetFlag<HardEvent::V_S>(boxReady);
+        }
         if constexpr (kTrilinear) {
             ComputeAxes(sizes);
         } else if constexpr (MODE == kBicubic) {
@@ -226,10 +237,89 @@ public:
             ComputeAxis(gy, sizes[1], ty, wy, maskY);
             if constexpr (DIMS == 3) ComputeAxis(gz, sizes[2], tz, wz, maskZ);
         }
+        if (boxFromCoordinates) {
+            if (validDepths) {
+                AxisRange(tz, maskZ, result.padSlots, boxResult_[2 * kRangeAxisStride], 0, slots_);
+                AscendC::SetFlag<HardEvent::V_S>(boxReady);
+            }
+            if constexpr (MODE == kBilinear) MakeCornerWeights();
+            AscendC::WaitFlag<HardEvent::V_S>(boxReady);
+            SetBox(&result, CoordinateBox(validDepths));
+            return result;
+        }
         SetBox(&result, ValidBox(result.padSlots, 0, slots_));
         // after the box, which the scalar unit waits for before it starts the window's DMA
         if constexpr (MODE == kBilinear) MakeCornerWeights();
         return result;
+    }
+
+    // Where a tile's box is the range of taps around its padded coordinates' extremes, clamped
+    // into the input: wherever a tap is a monotone function of its coordinate (floor, round,
+    // floor + j) and padded only by clamping or not at all. Not bicubic reflection, which reflects
+    // each tap on its own. The box holds every valid tap; with zeros padding it also spans the
+    // points with no valid tap on an axis (outside the input, or NaN), which only matters where
+    // such points lie apart from the valid ones: not on a continuous warp over a rectangle of
+    // output points. 3-D tiles with zeros padding are such rectangles when tiled by slice
+    // (planeRows > 0: rows of one slice, or the same rows of consecutive slices); other 3-D tiles
+    // run from a slice's last rows into the next slice's first.
+    __aicore__ inline bool BoxFromCoordinates() const {
+        if (MODE == kBicubic && t_->padding == kReflection) return false;
+        return DIMS == 2 || t_->padding != kZeros || t_->planeRows > 0;
+    }
+
+    // The extremes of every axis' padded coordinates over the tile's real points, into boxResult_
+    // as ValidBox lays them out: a flat tile's real slots come first; other tiles' pad slots are
+    // masked.
+    __aicore__ inline void ReduceCoordinates(const Tile& tile, bool padSlots, int32_t axes) {
+        const bool masked = padSlots && !t_->flatTiles;
+        const int32_t count = t_->flatTiles ? static_cast<int32_t>(tile.depths * tile.rows * tile.cols) : slots_;
+        const LocalTensor<float> coordinates[3] = {gx, gy, gz};
+        using AscendC::SELMODE;
+        for (int32_t a = 0; a < axes; ++a) {
+            LocalTensor<float> least = coordinates[a], most = coordinates[a];
+            if (masked) {
+                AscendC::Select(scratch.t0, realSlots, least, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
+                AscendC::Select(scratch.t1, realSlots, most, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
+                least = scratch.t0;
+                most = scratch.t1;
+            }
+            AscendC::ReduceMin(boxResult_[a * kRangeAxisStride + kRangeLo], least, scratch.t2, count);
+            AscendC::ReduceMax(boxResult_[a * kRangeAxisStride + kRangeHi], most, scratch.t2, count);
+        }
+    }
+
+    // The box of ReduceCoordinates' extremes (read once the vector unit has written them): an
+    // axis' taps run from tap(lo) - below to tap(hi) + above, tap = round half to even (nearest)
+    // or floor, as ComputeAxis rounds; the same scalar rounding of the same float values. Zeros
+    // padding drops the taps outside the input; the others clamp them to its edge. With
+    // validDepths, the depth range is AxisRange's, of the valid z taps, as ValidBox reads it.
+    __aicore__ inline Box CoordinateBox(bool validDepths) const {
+        const int64_t below = MODE == kBicubic ? 1 : 0, above = kTaps - 1 - below;
+        const int64_t sizes[3] = {t_->inW, t_->inH, t_->inD};
+        int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+        for (int32_t a = 0; a < (validDepths ? 2 : DIMS); ++a) {
+            const float least = boxResult_.GetValue(a * kRangeAxisStride + kRangeLo);
+            const float most = boxResult_.GetValue(a * kRangeAxisStride + kRangeHi);
+            const float first = MODE == kNearest ? CoordRint(least) : CoordFloor(least);
+            const float last = MODE == kNearest ? CoordRint(most) : CoordFloor(most);
+            lo[a] = static_cast<int64_t>(first) - below;
+            hi[a] = static_cast<int64_t>(last) + above;
+            if (t_->padding != kZeros) {   // taps clamped into the input: an axis' box is never empty
+                lo[a] = MinI(lo[a], sizes[a] - 1);
+                hi[a] = MaxI(hi[a], 0);
+            }
+            lo[a] = MaxI(0, lo[a]);
+            hi[a] = MinI(sizes[a] - 1, hi[a]);
+        }
+        Box box;
+        box.loX = lo[0];
+        box.hiX = hi[0];
+        box.loY = lo[1];
+        box.hiY = hi[1];
+        box.loZ = lo[2];
+        box.hiZ = hi[2];
+        if (validDepths) TapRange(2, t_->inD, &box.loZ, &box.hiZ);
+        return box;
     }
 
     // The valid box of the slots [s0, s0 + n) alone (s0 a multiple of kWindowPartSlots, n of 64).
@@ -582,15 +672,15 @@ private:
         Box box;
         box.loZ = 0;
         box.hiZ = 0;
-        if constexpr (DIMS == 3) {
-            box.loZ = static_cast<int64_t>(MaxI(0, static_cast<int64_t>(MinF(result.GetValue(kZ + kRangeLo), t_->inD))));
-            box.hiZ = static_cast<int64_t>(MaxF(result.GetValue(kZ + kRangeHi), -1.0f));
-        }
-        box.loX = static_cast<int64_t>(MaxI(0, static_cast<int64_t>(MinF(result.GetValue(kX + kRangeLo), t_->inW))));
-        box.hiX = static_cast<int64_t>(MaxF(result.GetValue(kX + kRangeHi), -1.0f));
-        box.loY = static_cast<int64_t>(MaxI(0, static_cast<int64_t>(MinF(result.GetValue(kY + kRangeLo), t_->inH))));
-        box.hiY = static_cast<int64_t>(MaxF(result.GetValue(kY + kRangeHi), -1.0f));
+        if constexpr (DIMS == 3) TapRange(2, t_->inD, &box.loZ, &box.hiZ);
+        TapRange(0, t_->inW, &box.loX, &box.hiX);
+        TapRange(1, t_->inH, &box.loY, &box.hiY);
         return box;
+    }
+    // Axis `a`'s range of valid taps as AxisRange left it in boxResult_ (lo > hi when none).
+    __aicore__ inline void TapRange(int32_t a, int64_t size, int64_t* lo, int64_t* hi) const {
+        *lo = MaxI(0, static_cast<int64_t>(MinF(boxResult_.GetValue(a * kRangeAxisStride + kRangeLo), size)));
+        *hi = static_cast<int64_t>(MaxF(boxResult_.GetValue(a * kRangeAxisStride + kRangeHi), -1.0f));
     }
     // A tile's (or part's) box, its rows and columns; an empty box as no rows.
     __aicore__ static inline void SetBox(TileTaps* taps, const Box& box) {

@@ -208,3 +208,37 @@ def test_kernel_3d_tiles_smaller_than_a_slice_stay_in_it(mode, bound):
     stats = ags.last_launch_stats("checked")["total"]
     assert stats["mte2_bytes"] <= bound * (x.nbytes + g.nbytes), stats
     check(out, x, g, mode, "zeros", False, "float32")
+
+
+@pytest.mark.parametrize("mode,bound", [("nearest", 0.72), ("bilinear", 1.2)])
+def test_kernel_3d_depth_blocks_box_the_slices_with_valid_taps(mode, bound):
+    """A zoom-out of 40 slices to 8 (x1.1, zeros): output slice 0 maps wholly outside the input
+    (z = -2.5), slice 1 to z = 3.8. A tile is 4 slices x 2 rows (depth blocks), whose box takes
+    its rows and columns from the coordinates' extremes but its depth from its valid taps: from
+    the coordinates it would start at slab 0, 4 slabs more (0.84x and 1.32x the input and grid
+    bytes loaded, against 0.66x and 1.11x)."""
+    rng = np.random.default_rng(41)
+    x = rng.random((1, 16, 40, 32, 32)).astype(np.float32)
+    zs, ys, xs = np.meshgrid(np.linspace(-1, 1, 8), np.linspace(-1, 1, 32), np.linspace(-1, 1, 32), indexing="ij")
+    g = (np.stack([xs, ys, zs], -1)[None] * 1.1).astype(np.float32)
+    out = ags.grid_sample(x, g, mode, "zeros", False, build="checked")
+    stats = ags.last_launch_stats("checked")["total"]
+    assert stats["mte2_bytes"] <= bound * (x.nbytes + g.nbytes), stats
+    check(out, x, g, mode, "zeros", False, "float32")
+
+
+def test_kernel_3d_tiles_across_slices_box_their_valid_taps():
+    """Channel-last 1x16x39x70x8, rotated by 0.4 rad in x-y (x0.9, zeros): tiles of 8 rows run
+    from one slice's last rows into the next's first, so their points are not a rectangle of the
+    output, and the rotation's points outside the input lie apart from the valid ones. Their box
+    is that of the valid taps (1.38x the input and grid bytes loaded), not of the coordinates'
+    extremes (1.61x)."""
+    rng = np.random.default_rng(43)
+    x = rng.random((1, 16, 39, 70, 8)).astype(np.float32)
+    zs, ys, xs = np.meshgrid(np.linspace(-1, 1, 16), np.linspace(-1, 1, 39), np.linspace(-1, 1, 70), indexing="ij")
+    a = 0.4
+    g = (np.stack([np.cos(a) * xs - np.sin(a) * ys, np.sin(a) * xs + np.cos(a) * ys, zs], -1)[None] * 0.9).astype(np.float32)
+    out = ags.grid_sample(x, g, "nearest", "zeros", False, channel_last=True, build="checked")
+    stats = ags.last_launch_stats("checked")["total"]
+    assert stats["mte2_bytes"] <= 1.45 * (x.nbytes + g.nbytes), stats
+    check(out, np.ascontiguousarray(x.transpose(0, 4, 1, 2, 3)), g, "nearest", "zeros", False, "float32")
