@@ -151,6 +151,33 @@ __aicore__ inline void PadCoordinate(const LocalTensor<float>& c, float size, in
     }
 }
 
+// The range zeros and border padding clamp a coordinate into once NaN is replaced (PadAxes):
+// border's edges for bilinear and nearest; otherwise far enough out that every tap stays out of
+// bounds (zeros) or clamps to the edge (bicubic's border pads each tap).
+__aicore__ inline void PadClampRange(int32_t padding, bool bicubic, float size, float* lo, float* hi) {
+    const bool edges = padding == kBorder && !bicubic;
+    *lo = edges ? 0.0f : -8.0f;
+    *hi = edges ? size - 1.0f : size + 7.0f;
+}
+
+// PadAxes for zeros and border in its two steps: NaN replaced (zeros: out of bounds; border:
+// pixel 0) over `count` floats, then every axis clamped into its PadClampRange.
+__aicore__ inline void ReplaceNaNAxes(const LocalTensor<float>& all, int32_t padding, const LocalTensor<uint8_t>& wideMask,
+                                      int32_t count) {
+    AscendC::Compare(wideMask, all, all, AscendC::CMPMODE::EQ, count);
+    AscendC::Select(all, wideMask, all, padding == kZeros ? -8.0f : 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
+}
+__aicore__ inline void ClampAxes(const LocalTensor<float>& all, const float* sizes, int32_t axes, int32_t padding,
+                                 bool bicubic, int32_t n) {
+    float lo = 0.0f, hi = 0.0f;
+    PadClampRange(padding, bicubic, sizes[0], &lo, &hi);
+    AscendC::Maxs(all, all, lo, axes * n);   // the same for every axis
+    for (int32_t a = 0; a < axes; ++a) {
+        PadClampRange(padding, bicubic, sizes[a], &lo, &hi);
+        AscendC::Mins(all[a * n], all[a * n], hi, n);
+    }
+}
+
 // PadCoordinate (bilinear, nearest) and SanitizeBicubicCoordinate on every axis at once (`all`:
 // `axes` vectors of n slots back to back). The NaN / huge-value replacement and the lower clamp
 // run once over all axes; `wideMask` holds at least axes * n bits. Same operations per element
@@ -173,13 +200,8 @@ __aicore__ inline void PadAxes(const LocalTensor<float>& all, const float* sizes
         }
         return;
     }
-    const bool border = padding == kBorder;
-    const float low = (border && !bicubic) ? 0.0f : -8.0f;
-    AscendC::Compare(wideMask, all, all, AscendC::CMPMODE::EQ, count);
-    AscendC::Select(all, wideMask, all, padding == kZeros ? -8.0f : 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
-    AscendC::Maxs(all, all, low, count);
-    for (int32_t a = 0; a < axes; ++a)
-        AscendC::Mins(all[a * n], all[a * n], (border && !bicubic) ? sizes[a] - 1.0f : sizes[a] + 7.0f, n);
+    ReplaceNaNAxes(all, padding, wideMask, count);
+    ClampAxes(all, sizes, axes, padding, bicubic, n);
 }
 
 // Bicubic reads 4 taps around the unpadded coordinate and pads each tap on its own; the

@@ -216,7 +216,12 @@ public:
         const float sizes[3] = {static_cast<float>(t_->inW), static_cast<float>(t_->inH), static_cast<float>(t_->inD)};
         const bool ac = t_->alignCorners != 0;
         UnnormalizeAxes(gx, sizes, DIMS, ac, slots_);
-        PadAxes(gx, sizes, DIMS, t_->padding, ac, MODE == kBicubic, scratch, maskX[0], slots_);
+        // zeros and border clamp after the box's reductions (CoordinateBox clamps their results)
+        const bool clampAfter = t_->padding != kReflection;
+        if (clampAfter)
+            ReplaceNaNAxes(gx, t_->padding, maskX[0], DIMS * slots_);
+        else
+            PadAxes(gx, sizes, DIMS, t_->padding, ac, MODE == kBicubic, scratch, maskX[0], slots_);
         // the box from the coordinates' extremes where it can be: the scalar unit reads it (and
         // starts the window's DMA) while the vector unit goes on with the taps
         // (but the depth of a 3-D tile with zeros padding: there, output slices that map wholly
@@ -228,6 +233,7 @@ public:
             boxReady = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
             if (!validDepths) AscendC::SetFlag<HardEvent::V_S>(boxReady);
         }
+        if (clampAfter) ClampAxes(gx, sizes, DIMS, t_->padding, MODE == kBicubic, slots_);
         if constexpr (kTrilinear) {
             ComputeAxes(sizes);
         } else if constexpr (MODE == kBicubic) {
@@ -269,9 +275,9 @@ public:
         return DIMS == 2 || t_->padding != kZeros || t_->planeRows > 0;
     }
 
-    // The extremes of every axis' padded coordinates over the tile's real points, into boxResult_
-    // as ValidBox lays them out: a flat tile's real slots come first; other tiles' pad slots are
-    // masked.
+    // The extremes of every axis' coordinates (NaN replaced, not yet clamped; reflected with
+    // reflection padding) over the tile's real points, into boxResult_ as ValidBox lays them
+    // out: a flat tile's real slots come first; other tiles' pad slots are masked.
     __aicore__ inline void ReduceCoordinates(const Tile& tile, bool padSlots, int32_t axes) {
         const bool masked = padSlots && !t_->flatTiles;
         const int32_t count = t_->flatTiles ? static_cast<int32_t>(tile.depths * tile.rows * tile.cols) : slots_;
@@ -300,8 +306,14 @@ public:
         const int64_t sizes[3] = {t_->inW, t_->inH, t_->inD};
         int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
         for (int32_t a = 0; a < (validDepths ? 2 : DIMS); ++a) {
-            const float least = boxResult_.GetValue(a * kRangeAxisStride + kRangeLo);
-            const float most = boxResult_.GetValue(a * kRangeAxisStride + kRangeHi);
+            float least = boxResult_.GetValue(a * kRangeAxisStride + kRangeLo);
+            float most = boxResult_.GetValue(a * kRangeAxisStride + kRangeHi);
+            if (t_->padding != kReflection) {   // reduced before ClampAxes: clamped as it clamps
+                float clampLo = 0.0f, clampHi = 0.0f;
+                PadClampRange(t_->padding, MODE == kBicubic, static_cast<float>(sizes[a]), &clampLo, &clampHi);
+                least = CoordClamp(least, clampLo, clampHi);
+                most = CoordClamp(most, clampLo, clampHi);
+            }
             const float first = MODE == kNearest ? CoordRint(least) : CoordFloor(least);
             const float last = MODE == kNearest ? CoordRint(most) : CoordFloor(most);
             lo[a] = static_cast<int64_t>(first) - below;
