@@ -182,11 +182,14 @@ public:
         constexpr int32_t kOwn = UbInventoryOf(MODE, S::kDataKind, DIMS).vectors[kVecOffset];
         for (int32_t k = 0; k < kTapCount; ++k)
             off[k] = (k < kOwn ? ub.Vector(kVecOffset, k) : ub.Vector(kVecGrid, k - kOwn)).template ReinterpretCast<uint32_t>();
-        int32_t m = 0;
-        for (int32_t j = 0; j < kTaps; ++j) maskX[j] = ub.Mask(m++);
-        for (int32_t i = 0; i < kTaps; ++i) maskY[i] = ub.Mask(m++);
-        if (DIMS == 3)
-            for (int32_t k = 0; k < kTaps; ++k) maskZ[k] = ub.Mask(m++);
+        // masks in the order of the taps: axis-major, but trilinear's tap-major
+        for (int32_t t = 0; t < kTaps; ++t) {
+            const int32_t stride = kTrilinear ? DIMS : 1, axisStride = kTrilinear ? 1 : kTaps;
+            maskX[t] = ub.Mask(t * stride);
+            maskY[t] = ub.Mask(t * stride + axisStride);
+            if (DIMS == 3) maskZ[t] = ub.Mask(t * stride + 2 * axisStride);
+        }
+        int32_t m = DIMS * kTaps;
         scratch.mask = ub.Mask(m++);
         realSlots = ub.Mask(m++);
         if constexpr (DIMS == 3) {
@@ -238,12 +241,11 @@ public:
             ComputeAxes(sizes);
         } else if constexpr (MODE == kBicubic) {
             ComputeCubicAxes(sizes);
-        } else if (MODE == kNearest && MasksAdjacent()) {
+        } else if constexpr (MODE == kNearest) {
             ComputeNearestAxes(sizes);
         } else {
             ComputeAxis(gx, sizes[0], tx, wx, maskX);
             ComputeAxis(gy, sizes[1], ty, wy, maskY);
-            if constexpr (DIMS == 3) ComputeAxis(gz, sizes[2], tz, wz, maskZ);
         }
         if (boxFromCoordinates) {
             if (validDepths) {
@@ -468,35 +470,24 @@ private:
         }
     }
 
-    // Turns unnormalized, padded coordinates into per-axis taps (clamped into the image), their
-    // validity masks and, except for nearest, their weights: the taps in the temporaries t1, t2,
-    // clamped into place (TapValidity).
+    // Bilinear, 2-D: an axis' two taps from its unnormalized, padded coordinates, their weights,
+    // and the taps clamped into the image (from the temporaries t1, t2) with their validity.
     __aicore__ inline void ComputeAxis(const LocalTensor<float>& c, float size, LocalTensor<float>* taps,
                                        LocalTensor<float>* weights, LocalTensor<uint8_t>* masks) {
         const int32_t n = slots_;
-        if constexpr (MODE == kNearest) {
-            RoundTo(scratch.t1, c, AscendC::RoundMode::CAST_RINT, n);   // round half to even
-            TapValidity(masks[0], taps[0], scratch.t1, size, n);
-        } else if constexpr (MODE == kBilinear) {
-            const LocalTensor<float>& x0 = scratch.t1;
-            const LocalTensor<float>& x1 = scratch.t2;
-            RoundTo(x0, c, AscendC::RoundMode::CAST_FLOOR, n);
-            AscendC::Adds(x1, x0, 1.0f, n);
-            AscendC::Sub(weights[1], c, x0, n);   // c - x0
-            AscendC::Sub(weights[0], x1, c, n);   // x1 - c
-            if (MasksAdjacent()) {   // so are x0 and x1 (t1, t2), and an axis' taps
-                TapValidity(masks[0], taps[0], x0, size, 2 * n);
-            } else {
-                TapValidity(masks[0], taps[0], x0, size, n);
-                TapValidity(masks[1], taps[1], x1, size, n);
-            }
-        }
-        (void)weights;   // nearest has none
+        const LocalTensor<float>& x0 = scratch.t1;
+        const LocalTensor<float>& x1 = scratch.t2;
+        RoundTo(x0, c, AscendC::RoundMode::CAST_FLOOR, n);
+        AscendC::Adds(x1, x0, 1.0f, n);
+        AscendC::Sub(weights[1], c, x0, n);   // c - x0
+        AscendC::Sub(weights[0], x1, c, n);   // x1 - c
+        Clamp(taps[0], x0, 0.0f, size - 1.0f, 2 * n);   // x0 and x1 are adjacent, as are the taps
+        LocalTensor<uint8_t>* tapMasks[2] = {&masks[0], &masks[1]};
+        CompareTaps(tapMasks, taps[0], x0, 2);
     }
 
-    // Nearest: ComputeAxis of every axis at once (the grid vectors, scratch temporaries, taps and,
-    // with MasksAdjacent, masks of the axes are adjacent); the same values in 4 + DIMS
-    // instructions instead of 5 per axis.
+    // Nearest: the tap of every axis at once (the grid vectors, the scratch temporaries and the
+    // taps of the axes are adjacent), clamped into the input, and its validity.
     __aicore__ inline void ComputeNearestAxes(const float* sizes) {
         const int32_t n = slots_, all = DIMS * n;
         const LocalTensor<float>& rounded = scratch.t0;   // t0 .. t2
@@ -504,7 +495,21 @@ private:
         AscendC::Maxs(tx[0], rounded, 0.0f, all);
         LocalTensor<float>* taps[3] = {&tx[0], &ty[0], &tz[0]};
         for (int32_t a = 0; a < DIMS; ++a) AscendC::Mins(*taps[a], *taps[a], sizes[a] - 1.0f, n);
-        AscendC::Compare(maskX[0], tx[0], rounded, AscendC::CMPMODE::EQ, all);
+        LocalTensor<uint8_t>* masks[3] = {&maskX[0], &maskY[0], &maskZ[0]};
+        CompareTaps(masks, tx[0], rounded, DIMS);
+    }
+
+    // The validity masks of `runs` adjacent tap vectors: clamped (into the input) equal to
+    // unclamped. One Compare where the masks are adjacent runs of bits too, else one a tap.
+    __aicore__ inline void CompareTaps(LocalTensor<uint8_t>* const* masks, const LocalTensor<float>& clamped,
+                                       const LocalTensor<float>& unclamped, int32_t runs) {
+        const int32_t n = slots_;
+        if (MasksAdjacent()) {
+            AscendC::Compare(*masks[0], clamped, unclamped, AscendC::CMPMODE::EQ, runs * n);
+            return;
+        }
+        for (int32_t r = 0; r < runs; ++r)
+            AscendC::Compare(*masks[r], clamped[r * n], unclamped[r * n], AscendC::CMPMODE::EQ, n);
     }
 
     // Bicubic: the taps, masks and weights of every axis from its sanitized coordinates, each step
@@ -584,18 +589,16 @@ private:
         AscendC::Sub(wx[0], tx[1], gx, all);          // x1 - c; the grid vectors are dead from here
         AscendC::Maxs(tx[0], x0, 0.0f, all);
         AscendC::Maxs(gx, tx[1], 0.0f, all);
-        const LocalTensor<float>* clamped1[3] = {&gx, &gy, &gz};
         LocalTensor<float>* taps0[3] = {&tx[0], &ty[0], &tz[0]};
-        LocalTensor<float>* taps1[3] = {&tx[1], &ty[1], &tz[1]};
-        LocalTensor<uint8_t>* masks0[3] = {&maskX[0], &maskY[0], &maskZ[0]};
-        LocalTensor<uint8_t>* masks1[3] = {&maskX[1], &maskY[1], &maskZ[1]};
-        const LocalTensor<float> unclamped0[3] = {scratch.t0, scratch.t1, scratch.t2};
+        const LocalTensor<float> clamped1[3] = {gx, gy, gz};
         for (int32_t a = 0; a < 3; ++a) {
             AscendC::Mins(*taps0[a], *taps0[a], sizes[a] - 1.0f, n);
-            AscendC::Compare(*masks0[a], *taps0[a], unclamped0[a], AscendC::CMPMODE::EQ, n);
-            AscendC::Mins(*clamped1[a], *clamped1[a], sizes[a] - 1.0f, n);
-            AscendC::Compare(*masks1[a], *clamped1[a], *taps1[a], AscendC::CMPMODE::EQ, n);
+            AscendC::Mins(clamped1[a], clamped1[a], sizes[a] - 1.0f, n);
         }
+        LocalTensor<uint8_t>* masks0[3] = {&maskX[0], &maskY[0], &maskZ[0]};
+        LocalTensor<uint8_t>* masks1[3] = {&maskX[1], &maskY[1], &maskZ[1]};
+        CompareTaps(masks0, tx[0], x0, 3);
+        CompareTaps(masks1, gx, tx[1], 3);
         AscendC::Adds(tx[1], gx, 0.0f, all);          // the clamped second taps into place
     }
 
@@ -769,10 +772,15 @@ private:
                 const LocalTensor<uint16_t> y = maskY[i][b0].template ReinterpretCast<uint16_t>();
                 AscendC::And(y, y, real, n / 16);
             }
-        // an axis' taps and masks at once where both are adjacent runs (not trilinear's tap-major
-        // taps; a part's slots are not)
-        const bool axisAtOnce = !kTrilinear && n == slots_ && MasksAdjacent();
-        const int32_t runs = axisAtOnce ? 1 : kTaps, count = axisAtOnce ? kTaps * n : n;
+        // an axis' taps and masks at once where both are adjacent runs (a part's slots are not);
+        // trilinear's tap-major taps and masks: a tap's three axes at once
+        const bool atOnce = n == slots_ && MasksAdjacent();
+        if (kTrilinear && atOnce) {
+            for (int32_t t = 0; t < kTaps; ++t)
+                AscendC::Select(tx[t], maskX[t], tx[t], kOutside, SELMODE::VSEL_TENSOR_SCALAR_MODE, DIMS * n);
+        }
+        const bool axisAtOnce = !kTrilinear && atOnce;
+        const int32_t runs = kTrilinear && atOnce ? 0 : axisAtOnce ? 1 : kTaps, count = axisAtOnce ? kTaps * n : n;
         // taps all valid: only pad slots' y taps are marked (every sum holds one)
         if (!TapsAllValid())
             for (int32_t j = 0; j < runs; ++j)
