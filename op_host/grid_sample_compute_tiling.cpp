@@ -203,6 +203,9 @@ uint64_t UbBytesUsed(const GridSampleTilingData& t) {
 }
 
 std::string KernelAxisLimit(int32_t mode, int32_t padding, int64_t longestAxis) {
+    if (longestAxis > kMaxKernelAxis)
+        return "an input axis of " + std::to_string(longestAxis) + " pixels (the AI Core kernel's float32 " +
+               "coordinates hold the pixels of axes of up to " + std::to_string(kMaxKernelAxis) + " exactly)";
     if (mode == kBicubic && padding == kReflection && longestAxis > kMaxBicubicReflectionAxis)
         return "an input axis of " + std::to_string(longestAxis) + " pixels with bicubic reflection padding (the AI " +
                "Core kernel reflects taps exactly on axes of up to " + std::to_string(kMaxBicubicReflectionAxis) + " pixels)";

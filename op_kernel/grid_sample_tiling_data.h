@@ -152,6 +152,10 @@ static_assert(kVecOffset == 0 && kVecGrid == kVecOffset + 1 && kVecScratch == kV
 // in float32 exactly while they stay below 2^24 (ReflectTaps): the AI Core kernel takes its axes up
 // to this many pixels (longer ones go to the AI CPU path).
 constexpr int64_t kMaxBicubicReflectionAxis = (int64_t(1) << 23) - 2;
+// The vector unit holds coordinates, taps and an axis' extent in float32, whose integers are exact
+// up to 2^24: the AI Core kernel takes axes of up to this many pixels (longer ones go to the AI
+// CPU path), so that a clamp to size - 1 and the scalar unit's box agree with the taps.
+constexpr int64_t kMaxKernelAxis = int64_t(1) << 24;
 // Taps one Gather instruction picks on the window path: the 4 corners of a bilinear plane, the 4
 // x taps of a cubic row (2-D bicubic: of two rows, see PairedRowsOf), nearest's single tap.
 // Gathered as float into the tap vectors (dead by then); half types gather the run as themselves

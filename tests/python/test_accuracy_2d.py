@@ -241,6 +241,22 @@ def test_bicubic_reflection_axis_limit(rng, build):
             assert "axis of 8388607 pixels with bicubic reflection padding" in taken["reason"], taken
 
 
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("mode,padding", [("bilinear", "zeros"), ("nearest", "border"), ("bicubic", "zeros")])
+def test_axis_limit(rng, build, mode, padding):
+    """The kernel's float32 coordinates hold every pixel index of axes of up to 2^24 pixels: the
+    AI Core kernel takes those, a longer axis goes to the AI CPU path, which says why (the kernel
+    would clamp taps to float(W) - 1, past the last pixel); both agree with torch at the far edge."""
+    g = np.stack([np.linspace(0.99999, 1.0001, 64, dtype=np.float32), np.zeros(64, np.float32)], -1)[None, None]
+    for w, path in ((2**24, "ai_core"), (2**24 + 3, "ai_cpu")):
+        x = rng.random((1, 1, 1, w), dtype=np.float32)
+        check_against_torch(x, g, mode, padding, False, build=build)
+        taken = ags.grid_sample_last_path(build=build)
+        assert taken["path"] == path, taken
+        if path == "ai_cpu":
+            assert f"axis of {w} pixels" in taken["reason"], taken
+
+
 # ---------------------------------------------------------------------------------------------
 # Random source points
 # ---------------------------------------------------------------------------------------------
