@@ -254,7 +254,16 @@ public:
             }
             if constexpr (MODE == kBilinear) MakeCornerWeights();
             AscendC::WaitFlag<HardEvent::V_S>(boxReady);
-            SetBox(&result, CoordinateBox(validDepths));
+            bool loose[2] = {false, false};
+            Box box = CoordinateBox(validDepths, tile, loose);
+            if (loose[0] || loose[1]) {   // those axes' valid taps, as ValidBox takes them
+                if (loose[0]) AxisRange(tx, maskX, result.padSlots, boxResult_[0], 0, slots_);
+                if (loose[1]) AxisRange(ty, maskY, result.padSlots, boxResult_[kRangeAxisStride], 0, slots_);
+                WaitPipe<HardEvent::V_S>();
+                if (loose[0]) TapRange(0, t_->inW, &box.loX, &box.hiX);
+                if (loose[1]) TapRange(1, t_->inH, &box.loY, &box.hiY);
+            }
+            SetBox(&result, box);
             return result;
         }
         SetBox(&result, ValidBox(result.padSlots, 0, slots_));
@@ -303,7 +312,13 @@ public:
     // or floor, as ComputeAxis rounds; the same scalar rounding of the same float values. Zeros
     // padding drops the taps outside the input; the others clamp them to its edge. With
     // validDepths, the depth range is AxisRange's, of the valid z taps, as ValidBox reads it.
-    __aicore__ inline Box CoordinateBox(bool validDepths) const {
+    // loose[a] where axis a's range may hold much more than its valid taps (x and y; the depth
+    // is never loose): zeros padding, taps outside the input and points more than 2 input pixels
+    // apart on average (their taps span over twice the tile's own extent on the axis; a coarse
+    // zoom-out). There, points outside may lie steps away from the valid ones, or on both sides
+    // of the input with none in it.
+    __aicore__ inline Box CoordinateBox(bool validDepths, const Tile& tile, bool* loose) const {
+        const int64_t extents[3] = {tile.cols, tile.rows, tile.depths};
         const int64_t below = MODE == kBicubic ? 1 : 0, above = kTaps - 1 - below;
         const int64_t sizes[3] = {t_->inW, t_->inH, t_->inD};
         int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
@@ -324,6 +339,8 @@ public:
                 lo[a] = MinI(lo[a], sizes[a] - 1);
                 hi[a] = MaxI(hi[a], 0);
             }
+            const bool outside = t_->padding == kZeros && (lo[a] < 0 || hi[a] > sizes[a] - 1);
+            if (a < 2 && outside && hi[a] - lo[a] + 1 > 2 * extents[a] + kTaps) loose[a] = true;
             lo[a] = MaxI(0, lo[a]);
             hi[a] = MinI(sizes[a] - 1, hi[a]);
         }

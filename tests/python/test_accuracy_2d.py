@@ -188,6 +188,22 @@ def test_window_rows_hold_only_the_columns_a_tile_reads(rng, build):
 
 
 @pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
+def test_coarse_zoom_out_boxes_hold_only_valid_taps(rng, build, mode):
+    """A tile's box comes from its coordinates' extremes, and with zeros padding those include
+    points outside the input. Two output rows 283 input rows apart (y = -1.1 and 1.1 on 256 rows),
+    both outside, with no valid tap between them: the box is that of the valid taps, empty, and
+    no window is loaded (the grid tiles alone: 24 KB), where the extremes' box would span all 256
+    rows (4.3 MB)."""
+    x = random_input(rng, (1, 16, 256, 256))
+    ys, xs = np.meshgrid(np.array([-1.1, 1.1]), np.linspace(-1, 1, 256), indexing="ij")
+    rows = np.stack([xs, ys], -1)[None].astype(np.float32)
+    check_against_torch(x, rows, mode, "zeros", False, build=build)
+    loaded = assert_kernel_ran(build)["total"]["mte2_bytes"]
+    assert loaded <= x.nbytes / 50, f"{loaded} bytes loaded for points all outside: the grid tiles, no window"
+
+
+@pytest.mark.parametrize("build", BUILDS)
 @pytest.mark.parametrize("dtype", ["float32", "float16"])
 @pytest.mark.parametrize("mode,padding,align", COMBOS, ids=COMBO_IDS)
 def test_per_point_path(rng, build, dtype, mode, padding, align):
