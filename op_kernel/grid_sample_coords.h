@@ -133,24 +133,6 @@ __aicore__ inline void Reflect(const LocalTensor<float>& c, float size, bool ali
     Clamp(c, c, 0.0f, size - 1.0f, n);
 }
 
-// Pads a continuous coordinate the way bilinear and nearest read it (padding applied to the
-// coordinate, taps taken around the result). NaN: zeros -> out of bounds (contributes 0);
-// border / reflection -> pixel 0. +-Inf: zeros -> out of bounds, border -> the edge,
-// reflection -> pixel 0.
-__aicore__ inline void PadCoordinate(const LocalTensor<float>& c, float size, int32_t padding, bool alignCorners,
-                                     const Scratch& s, int32_t n) {
-    if (padding == kZeros) {
-        ReplaceNaN(c, -8.0f, s, n);
-        Clamp(c, c, -8.0f, size + 7.0f, n);   // far enough that every tap stays out of bounds
-    } else if (padding == kBorder) {
-        ReplaceNaN(c, 0.0f, s, n);
-        Clamp(c, c, 0.0f, size - 1.0f, n);
-    } else {
-        ReplaceHuge(c, kMaxExactCoord, 0.0f, s, n);
-        Reflect(c, size, alignCorners, s, n);
-    }
-}
-
 // The range zeros and border padding clamp a coordinate into once NaN is replaced (PadAxes):
 // border's edges for bilinear and nearest; otherwise far enough out that every tap stays out of
 // bounds (zeros) or clamps to the edge (bicubic's border pads each tap).
@@ -159,13 +141,32 @@ __aicore__ inline void PadClampRange(int32_t padding, bool bicubic, float size, 
     *lo = edges ? 0.0f : -8.0f;
     *hi = edges ? size - 1.0f : size + 7.0f;
 }
+// What zeros and border padding read a NaN coordinate as: out of bounds (zeros), pixel 0 (border).
+__aicore__ inline float NaNCoordinate(int32_t padding) { return padding == kZeros ? -8.0f : 0.0f; }
+
+// Pads a continuous coordinate the way bilinear and nearest read it (padding applied to the
+// coordinate, taps taken around the result). NaN: zeros -> out of bounds (contributes 0);
+// border / reflection -> pixel 0. +-Inf: zeros -> out of bounds, border -> the edge,
+// reflection -> pixel 0.
+__aicore__ inline void PadCoordinate(const LocalTensor<float>& c, float size, int32_t padding, bool alignCorners,
+                                     const Scratch& s, int32_t n) {
+    if (padding != kReflection) {
+        float lo = 0.0f, hi = 0.0f;
+        PadClampRange(padding, false, size, &lo, &hi);
+        ReplaceNaN(c, NaNCoordinate(padding), s, n);
+        Clamp(c, c, lo, hi, n);
+    } else {
+        ReplaceHuge(c, kMaxExactCoord, 0.0f, s, n);
+        Reflect(c, size, alignCorners, s, n);
+    }
+}
 
 // PadAxes for zeros and border in its two steps: NaN replaced (zeros: out of bounds; border:
 // pixel 0) over `count` floats, then every axis clamped into its PadClampRange.
 __aicore__ inline void ReplaceNaNAxes(const LocalTensor<float>& all, int32_t padding, const LocalTensor<uint8_t>& wideMask,
                                       int32_t count) {
     AscendC::Compare(wideMask, all, all, AscendC::CMPMODE::EQ, count);
-    AscendC::Select(all, wideMask, all, padding == kZeros ? -8.0f : 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
+    AscendC::Select(all, wideMask, all, NaNCoordinate(padding), AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
 }
 __aicore__ inline void ClampAxes(const LocalTensor<float>& all, const float* sizes, int32_t axes, int32_t padding,
                                  bool bicubic, int32_t n) {
@@ -216,8 +217,10 @@ __aicore__ inline void SanitizeBicubicCoordinate(const LocalTensor<float>& c, fl
         if (period > 0.0f) WrapPeriod(c, period, s, n);   // period 0: Reflect maps every tap to 0
         return;
     }
-    ReplaceNaN(c, padding == kZeros ? -8.0f : 0.0f, s, n);
-    Clamp(c, c, -8.0f, size + 7.0f, n);
+    float lo = 0.0f, hi = 0.0f;
+    PadClampRange(padding, true, size, &lo, &hi);
+    ReplaceNaN(c, NaNCoordinate(padding), s, n);
+    Clamp(c, c, lo, hi, n);
 }
 
 // Reflect of integral taps, exact and cheaper: k mod P (P the reflection period) folded about

@@ -272,15 +272,16 @@ public:
         return result;
     }
 
-    // Where a tile's box is the range of taps around its padded coordinates' extremes, clamped
-    // into the input: wherever a tap is a monotone function of its coordinate (floor, round,
-    // floor + j) and padded only by clamping or not at all. Not bicubic reflection, which reflects
-    // each tap on its own. The box holds every valid tap; with zeros padding it also spans the
-    // points with no valid tap on an axis (outside the input, or NaN), which only matters where
-    // such points lie apart from the valid ones: not on a continuous warp over a rectangle of
-    // output points. 3-D tiles with zeros padding are such rectangles when tiled by slice
-    // (planeRows > 0: rows of one slice, or the same rows of consecutive slices); other 3-D tiles
-    // run from a slice's last rows into the next slice's first.
+    // Where a tile's box is the range of taps around its coordinates' extremes, clamped into the
+    // input: wherever a tap is a monotone function of its coordinate (floor, round, floor + j)
+    // and padded only by clamping or not at all. Not bicubic reflection, which reflects each tap
+    // on its own. The box holds every valid tap; with zeros padding it also spans the points with
+    // no valid tap on an axis (outside the input, or NaN), which only matters where such points
+    // lie apart from the valid ones: not where a continuous warp samples a rectangle of output
+    // points densely (coarse ones take their valid taps' range, CoordinateBox's loose axes). 3-D
+    // tiles with zeros padding are such rectangles when tiled by slice (planeRows > 0: rows of
+    // one slice, or the same rows of consecutive slices); other 3-D tiles run from a slice's last
+    // rows into the next slice's first.
     __aicore__ inline bool BoxFromCoordinates() const {
         if (MODE == kBicubic && t_->padding == kReflection) return false;
         return DIMS == 2 || t_->padding != kZeros || t_->planeRows > 0;
