@@ -1582,15 +1582,15 @@ private:
                 TileTaps partTaps[kMaxWindowParts];
                 Plan plans[kMaxWindowParts];
                 bool fit = true;
-                int64_t windowBytes = 0;   // the parts' so far: past pointBytes, no part box more
                 for (int32_t p = 0; p < parts && fit; ++p) {
                     partTaps[p] = taps_.PartTaps(work.taps.padSlots, p * n, PartSize(p, n));
                     plans[p] = Layout::PlanWindow(t_, partTaps[p]);
                     fit = plans[p].useWindow;
-                    windowBytes += plans[p].planeBytes + kDmaStartupBytes;
-                    if (fit && windowBytes > pointBytes) return false;
                 }
                 if (!fit) continue;
+                int64_t windowBytes = 0;
+                for (int32_t p = 0; p < parts; ++p) windowBytes += plans[p].planeBytes + kDmaStartupBytes;
+                if (windowBytes > pointBytes) return false;
                 for (int32_t p = 0; p < parts; ++p) Layout::WindowOffsets(taps_, plans[p], partTaps[p], p * n, PartSize(p, n));
                 for (int64_t c = cBegin; c < cEnd; ++c) {
                     LocalTensor<T> out = outQue_.template AllocTensor<T>();
