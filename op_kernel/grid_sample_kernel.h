@@ -287,9 +287,10 @@ public:
         return DIMS == 2 || t_->padding != kZeros || t_->planeRows > 0;
     }
 
-    // The extremes of every axis' coordinates (NaN replaced, not yet clamped; reflected with
-    // reflection padding) over the tile's real points, into boxResult_ as ValidBox lays them
-    // out: a flat tile's real slots come first; other tiles' pad slots are masked.
+    // The extremes of the first `axes` axes' coordinates (NaN replaced, not yet clamped;
+    // reflected with reflection padding) over the tile's real points, into boxResult_ as
+    // ValidBox lays them out: a flat tile's real slots come first; other tiles' pad slots are
+    // masked.
     __aicore__ inline void ReduceCoordinates(const Tile& tile, bool padSlots, int32_t axes) {
         const bool masked = padSlots && !t_->flatTiles;
         const int32_t count = t_->flatTiles ? static_cast<int32_t>(tile.depths * tile.rows * tile.cols) : slots_;
@@ -310,14 +311,16 @@ public:
 
     // The box of ReduceCoordinates' extremes (read once the vector unit has written them): an
     // axis' taps run from tap(lo) - below to tap(hi) + above, tap = round half to even (nearest)
-    // or floor, as ComputeAxis rounds; the same scalar rounding of the same float values. Zeros
-    // padding drops the taps outside the input; the others clamp them to its edge. With
+    // or floor, as the tap computations round; the same scalar rounding of the same float values.
+    // Zeros padding drops the taps outside the input; the others clamp them to its edge. With
     // validDepths, the depth range is AxisRange's, of the valid z taps, as ValidBox reads it.
     // loose[a] where axis a's range may hold much more than its valid taps (x and y; the depth
-    // is never loose): zeros padding, taps outside the input and points more than 2 input pixels
-    // apart on average (their taps span over twice the tile's own extent on the axis; a coarse
-    // zoom-out). There, points outside may lie steps away from the valid ones, or on both sides
-    // of the input with none in it.
+    // is never loose), with zeros padding: a point at the clamp's far end (NaN, or 8 pixels or
+    // more outside the input: an outlier of a dense warp would stretch the box to the edge), or
+    // taps outside the input where the points lie more than 2 input pixels apart on average
+    // (their taps span over twice the tile's own extent on the axis; a coarse zoom-out, whose
+    // points outside may lie steps from the valid ones, or on both sides of the input with none
+    // in it).
     __aicore__ inline Box CoordinateBox(bool validDepths, const Tile& tile, bool* loose) const {
         const int64_t extents[3] = {tile.cols, tile.rows, tile.depths};
         const int64_t below = MODE == kBicubic ? 1 : 0, above = kTaps - 1 - below;
@@ -326,11 +329,13 @@ public:
         for (int32_t a = 0; a < (validDepths ? 2 : DIMS); ++a) {
             float least = boxResult_.GetValue(a * kRangeAxisStride + kRangeLo);
             float most = boxResult_.GetValue(a * kRangeAxisStride + kRangeHi);
+            bool far = false;
             if (t_->padding != kReflection) {   // reduced before ClampAxes: clamped as it clamps
                 float clampLo = 0.0f, clampHi = 0.0f;
                 PadClampRange(t_->padding, MODE == kBicubic, static_cast<float>(sizes[a]), &clampLo, &clampHi);
                 least = CoordClamp(least, clampLo, clampHi);
                 most = CoordClamp(most, clampLo, clampHi);
+                far = least <= clampLo || most >= clampHi;
             }
             const float first = MODE == kNearest ? CoordRint(least) : CoordFloor(least);
             const float last = MODE == kNearest ? CoordRint(most) : CoordFloor(most);
@@ -341,7 +346,7 @@ public:
                 hi[a] = MaxI(hi[a], 0);
             }
             const bool outside = t_->padding == kZeros && (lo[a] < 0 || hi[a] > sizes[a] - 1);
-            if (a < 2 && outside && hi[a] - lo[a] + 1 > 2 * extents[a] + kTaps) loose[a] = true;
+            if (a < 2 && outside && (far || hi[a] - lo[a] + 1 > 2 * extents[a] + kTaps)) loose[a] = true;
             lo[a] = MaxI(0, lo[a]);
             hi[a] = MinI(sizes[a] - 1, hi[a]);
         }

@@ -191,7 +191,7 @@ def test_window_rows_hold_only_the_columns_a_tile_reads(rng, build):
 @pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
 def test_coarse_zoom_out_boxes_hold_only_valid_taps(rng, build, mode):
     """A tile's box comes from its coordinates' extremes, and with zeros padding those include
-    points outside the input. Two output rows 283 input rows apart (y = -1.1 and 1.1 on 256 rows),
+    points outside the input. Two output rows 282 input rows apart (y = -1.1 and 1.1 on 256 rows),
     both outside, with no valid tap between them: the box is that of the valid taps, empty, and
     no window is loaded (the grid tiles alone: 24 KB), where the extremes' box would span all 256
     rows (4.3 MB)."""
@@ -201,6 +201,25 @@ def test_coarse_zoom_out_boxes_hold_only_valid_taps(rng, build, mode):
     check_against_torch(x, rows, mode, "zeros", False, build=build)
     loaded = assert_kernel_ran(build)["total"]["mte2_bytes"]
     assert loaded <= x.nbytes / 50, f"{loaded} bytes loaded for points all outside: the grid tiles, no window"
+
+
+@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("outlier", [np.nan, np.inf, 5.0])
+def test_outliers_of_a_dense_warp_do_not_stretch_boxes(rng, build, outlier):
+    """A dense warp (x0.9 zoom on 256 x 256, zeros padding) with 0.1% of its points NaN, infinite
+    or far outside: a tile's box from its coordinates' extremes would reach the input's edge from
+    each outlier (8.6 MB loaded against 7.9 MB, nearest); the box of such a tile is its valid
+    taps', and the outliers add nothing to the bytes loaded."""
+    x = random_input(rng, (1, 32, 256, 256))
+    ys, xs = np.meshgrid(np.linspace(-1, 1, 256), np.linspace(-1, 1, 256), indexing="ij")
+    clean = (np.stack([xs, ys], -1)[None] * 0.9).astype(np.float32)
+    ags.grid_sample(x, clean, "nearest", "zeros", False, build=build)
+    clean_bytes = assert_kernel_ran(build)["total"]["mte2_bytes"]
+    grid = clean.copy()
+    grid[np.random.default_rng(1).random(grid.shape[:-1]) < 0.001] = outlier
+    out = ags.grid_sample(x, grid, "nearest", "zeros", False, build=build)
+    assert assert_kernel_ran(build)["total"]["mte2_bytes"] <= 1.01 * clean_bytes
+    np.testing.assert_array_equal(out, torch_ref(x, grid, "nearest", "zeros", False))   # copies of pixels, or 0
 
 
 @pytest.mark.parametrize("build", BUILDS)
