@@ -133,7 +133,7 @@ __aicore__ inline void Reflect(const LocalTensor<float>& c, float size, bool ali
     Clamp(c, c, 0.0f, size - 1.0f, n);
 }
 
-// The range zeros and border padding clamp a coordinate into once NaN is replaced (PadAxes):
+// The range zeros and border padding clamp a coordinate into once NaN is replaced (ClampAxes):
 // border's edges for bilinear and nearest; otherwise far enough out that every tap stays out of
 // bounds (zeros) or clamps to the edge (bicubic's border pads each tap).
 __aicore__ inline void PadClampRange(int32_t padding, bool bicubic, float size, float* lo, float* hi) {
@@ -161,8 +161,12 @@ __aicore__ inline void PadCoordinate(const LocalTensor<float>& c, float size, in
     }
 }
 
-// PadAxes for zeros and border in its two steps: NaN replaced (zeros: out of bounds; border:
-// pixel 0) over `count` floats, then every axis clamped into its PadClampRange.
+// PadCoordinate (bilinear, nearest) and SanitizeBicubicCoordinate on every axis at once (`all`:
+// `axes` vectors of n slots back to back; `wideMask` holds at least axes * n bits), the same
+// operations per element as the per-axis helpers. Zeros and border in two steps, so that a tile's
+// box can be reduced between them: NaN replaced (zeros: out of bounds; border: pixel 0), then
+// every axis clamped into its PadClampRange. Reflection in one: huge values and NaN to 0, then
+// reflected (bicubic: moved by whole periods; its taps are reflected one by one).
 __aicore__ inline void ReplaceNaNAxes(const LocalTensor<float>& all, int32_t padding, const LocalTensor<uint8_t>& wideMask,
                                       int32_t count) {
     AscendC::Compare(wideMask, all, all, AscendC::CMPMODE::EQ, count);
@@ -178,31 +182,19 @@ __aicore__ inline void ClampAxes(const LocalTensor<float>& all, const float* siz
         AscendC::Mins(all[a * n], all[a * n], hi, n);
     }
 }
-
-// PadCoordinate (bilinear, nearest) and SanitizeBicubicCoordinate on every axis at once (`all`:
-// `axes` vectors of n slots back to back). The NaN / huge-value replacement and the lower clamp
-// run once over all axes; `wideMask` holds at least axes * n bits. Same operations per element
-// as the per-axis helpers.
-__aicore__ inline void PadAxes(const LocalTensor<float>& all, const float* sizes, int32_t axes, int32_t padding,
-                               bool alignCorners, bool bicubic, const Scratch& s,
-                               const LocalTensor<uint8_t>& wideMask, int32_t n) {
-    const int32_t count = axes * n;
-    if (padding == kReflection) {
-        Scratch wide = s;
-        wide.mask = wideMask;
-        ReplaceHuge(all, kMaxExactCoord, 0.0f, wide, count);   // s.t0 .. s.t2 are adjacent: 3n floats
-        for (int32_t a = 0; a < axes; ++a) {
-            if (!bicubic) {
-                Reflect(all[a * n], sizes[a], alignCorners, s, n);
-            } else {
-                const float period = ReflectionPeriod(sizes[a], alignCorners);
-                if (period > 0.0f) WrapPeriod(all[a * n], period, s, n);
-            }
+__aicore__ inline void ReflectAxes(const LocalTensor<float>& all, const float* sizes, int32_t axes, bool alignCorners,
+                                   bool bicubic, const Scratch& s, const LocalTensor<uint8_t>& wideMask, int32_t n) {
+    Scratch wide = s;
+    wide.mask = wideMask;
+    ReplaceHuge(all, kMaxExactCoord, 0.0f, wide, axes * n);   // s.t0 .. s.t2 are adjacent: 3n floats
+    for (int32_t a = 0; a < axes; ++a) {
+        if (!bicubic) {
+            Reflect(all[a * n], sizes[a], alignCorners, s, n);
+        } else {
+            const float period = ReflectionPeriod(sizes[a], alignCorners);
+            if (period > 0.0f) WrapPeriod(all[a * n], period, s, n);
         }
-        return;
     }
-    ReplaceNaNAxes(all, padding, wideMask, count);
-    ClampAxes(all, sizes, axes, padding, bicubic, n);
 }
 
 // Bicubic reads 4 taps around the unpadded coordinate and pads each tap on its own; the

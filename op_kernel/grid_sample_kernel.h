@@ -224,7 +224,7 @@ public:
         if (clampAfter)
             ReplaceNaNAxes(gx, t_->padding, maskX[0], DIMS * slots_);
         else
-            PadAxes(gx, sizes, DIMS, t_->padding, ac, MODE == kBicubic, scratch, maskX[0], slots_);
+            ReflectAxes(gx, sizes, DIMS, ac, MODE == kBicubic, scratch, maskX[0], slots_);
         // the box from the coordinates' extremes where it can be: the scalar unit reads it (and
         // starts the window's DMA) while the vector unit goes on with the taps
         // (but the depth of a 3-D tile with zeros padding: there, output slices that map wholly
