@@ -30,7 +30,6 @@ GRID_SAMPLE_CHECK_KEY(3, kBFloat16, kBicubic, GRID_SAMPLE_KEY_3D_BF16_BICUBIC);
 #undef GRID_SAMPLE_CHECK_KEY
 
 constexpr int64_t kBlock = 32;          // UB alignment
-constexpr int64_t kSlotAlign = 64;      // Compare needs count * 4 bytes to be a multiple of 256
 constexpr int64_t kMinUnitsPerCore = 6; // enough work units per core to balance data-dependent cost
 constexpr int64_t kMinTilePoints = 256; // below this a tile's window is mostly halo rows
 constexpr int64_t kMinGroupChannels = 4;

@@ -85,11 +85,11 @@ struct TileTaps {
 
 __aicore__ inline bool SlotIsReal(const GridSampleTilingData& t, const Tile& tile, int64_t s) {
     if (t.flatTiles) return s < tile.depths * tile.rows * tile.cols;
-    return s / t.slotPitch < tile.rows && s % t.slotPitch < tile.cols;
+    return s / tile.pitch < tile.rows && s % tile.pitch < tile.cols;
 }
 __aicore__ inline bool HasPadSlots(const GridSampleTilingData& t, const Tile& tile) {
-    if (t.flatTiles) return tile.depths * tile.rows * tile.cols != t.slotCount;
-    return tile.cols != t.slotPitch || tile.rows * t.slotPitch != t.slotCount;
+    if (t.flatTiles) return tile.depths * tile.rows * tile.cols != tile.slots;
+    return tile.cols != tile.pitch || tile.rows * tile.pitch != tile.slots;
 }
 __aicore__ inline bool MaskBit(const LocalTensor<uint8_t>& mask, int64_t s) {
     return ((mask.GetValue(s / 8) >> (s % 8)) & 1u) != 0;
@@ -146,7 +146,14 @@ class GridSampleTaps : public KernelShape<T, MODE, DIMS> {
 public:
     __aicore__ inline void Init(const GridSampleTilingData& tiling, const UbCarve& ub) {
         t_ = &tiling;
-        slots_ = tiling.slotCount;
+        Carve(ub);
+    }
+
+    // The vectors and masks of tiles of ub.slots slots (TileGeometry::slots).
+    __aicore__ inline void Carve(const UbCarve& ub) {
+        slots_ = ub.slots;
+        maskBytes_ = ub.maskBytes;
+        markedRows_ = markedCols_ = markedDepths_ = -1;   // the real-slot mask moved
         gx = ub.Vector(kVecGrid, 0);
         gy = ub.Vector(kVecGrid, 1);
         if (DIMS == 3) gz = ub.Vector(kVecGrid, 2);
@@ -200,6 +207,7 @@ public:
             constexpr int32_t kSeed = kBlockBytes / 4;
             constexpr int32_t kTripleBytes = 3 * 4;
             const LocalTensor<int32_t> x = splitIndex_[0].template ReinterpretCast<int32_t>();
+            WaitPipe<HardEvent::V_S>();   // a re-carve: the tile before's vector work may use these bytes
             for (int32_t i = 0; i < kSeed; ++i) x.SetValue(i, i * kTripleBytes);
             WaitPipe<HardEvent::S_V>();
             for (int32_t len = kSeed; len < slots_; len *= 2)
@@ -381,27 +389,29 @@ public:
         if constexpr (DIMS != 2 || !kFloatIo) {
             return false;
         } else {
-            if (t_->padding != kZeros) return false;
+            // the vectors are the tile before's, carved for its slot count
+            const int32_t n = static_cast<int32_t>(tile.slots);
+            if (t_->padding != kZeros || n > slots_) return false;
             // a flat tile's real slots come first; other tiles' pad slots are masked
             const bool padSlots = HasPadSlots(*t_, tile), masked = padSlots && !t_->flatTiles;
-            const int32_t count = t_->flatTiles ? static_cast<int32_t>(tile.rows * tile.cols) : slots_;
+            const int32_t count = t_->flatTiles ? static_cast<int32_t>(tile.rows * tile.cols) : n;
             if (masked) MarkRealSlots(tile);   // the tile before reads no mask any more
             const LocalTensor<float>& values = scratch.t2;
             // the reductions' work area (a few elements per repeat of 64) stays below the extremes
-            const LocalTensor<float> work = boxResult_, extremes = boxResult_[slots_ / 2];
+            const LocalTensor<float> work = boxResult_, extremes = boxResult_[n / 2];
             uint64_t kept = 0;
-            const AscendC::GatherMaskParams params{1, static_cast<uint16_t>(2 * slots_ * 4 / 256), 8, 0};
+            const AscendC::GatherMaskParams params{1, static_cast<uint16_t>(2 * n * 4 / 256), 8, 0};
             constexpr int32_t kY = kRangeAxisStride;
             const LocalTensor<uint8_t>& keep = scratch.mask;   // the values neither NaN nor in pad slots
             for (int32_t a = 0; a < 2; ++a) {
                 AscendC::GatherMask(values, raw, static_cast<uint8_t>(a + 1), false, 0, params, kept);   // x, y
-                AscendC::Compare(keep, values, values, AscendC::CMPMODE::EQ, slots_);
+                AscendC::Compare(keep, values, values, AscendC::CMPMODE::EQ, n);
                 if (masked)
                     AscendC::And(keep.template ReinterpretCast<uint16_t>(), keep.template ReinterpretCast<uint16_t>(),
-                                 realSlots.template ReinterpretCast<uint16_t>(), slots_ / 16);
-                AscendC::Select(values, keep, values, kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
+                                 realSlots.template ReinterpretCast<uint16_t>(), n / 16);
+                AscendC::Select(values, keep, values, kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
                 AscendC::ReduceMin(extremes[a * kY + kRangeLo], values, work, count);
-                AscendC::Select(values, keep, values, -kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
+                AscendC::Select(values, keep, values, -kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
                 AscendC::ReduceMax(extremes[a * kY + kRangeHi], values, work, count);
             }
             WaitPipe<HardEvent::V_S>();
@@ -585,7 +595,7 @@ private:
         }
         if (TapsAllValid())   // every axis' masks, adjacent
             AscendC::Duplicate(maskX[0].template ReinterpretCast<uint16_t>(), static_cast<uint16_t>(0xFFFF),
-                               DIMS * kTaps * t_->maskBufBytes / 2);
+                               DIMS * kTaps * maskBytes_ / 2);
     }
 
     // The kTaps weights of an axis from `src` (tap j at src[j * DIMS * slots]) into `dst`, evenly
@@ -644,7 +654,7 @@ private:
         markedCols_ = tile.cols;
         markedDepths_ = tile.depths;
         WaitPipe<HardEvent::V_S>();   // the previous tile's vector work may still read the mask
-        for (int32_t b = 0; b < slots_ / 8; ++b) {
+        for (int32_t b = 0; b < tile.slots / 8; ++b) {
             uint8_t bits = 0;
             for (int32_t k = 0; k < 8; ++k)
                 if (SlotIsReal(*t_, tile, b * 8 + k)) bits |= static_cast<uint8_t>(1u << k);
@@ -658,7 +668,7 @@ private:
     __aicore__ inline bool TapsAllValid() const { return MODE == kBicubic && t_->padding != kZeros; }
     // Each mask holds exactly a tile's bits, so that consecutive masks (an axis' taps; nearest's
     // axes) are one run of bits, which one instruction over their adjacent vectors writes or reads.
-    __aicore__ inline bool MasksAdjacent() const { return t_->maskBufBytes * 8 == slots_; }
+    __aicore__ inline bool MasksAdjacent() const { return maskBytes_ * 8 == slots_; }
 
     // Range of one axis' valid taps over the tile's real slots: lo at dst[kRangeLo], hi at dst[kRangeHi].
     __aicore__ inline void AxisRange(LocalTensor<float>* taps, LocalTensor<uint8_t>* masks, bool padSlots,
@@ -841,7 +851,7 @@ private:
     }
 
     const GridSampleTilingData* t_ = nullptr;
-    int32_t slots_ = 0;
+    int32_t slots_ = 0, maskBytes_ = 0;
     int64_t markedRows_ = -1, markedCols_ = -1, markedDepths_ = -1;
     LocalTensor<float> boxResult_;
     LocalTensor<uint32_t> splitIndex_[3];
@@ -1141,7 +1151,12 @@ class GridSampleCombine : public KernelShape<T, MODE, DIMS> {
 public:
     __aicore__ inline void Init(const GridSampleTilingData& tiling, const UbCarve& ub) {
         t_ = &tiling;
-        slots_ = tiling.slotCount;
+        Carve(ub);
+    }
+
+    // The vectors of tiles of ub.slots slots.
+    __aicore__ inline void Carve(const UbCarve& ub) {
+        slots_ = ub.slots;
         gathered_ = ub.Vector(kVecGathered, 0);
         run_ = ub.Vector(kVecTap, 0);   // the tap vectors: kGatherRun of them (the inventory's rule)
         runIo_ = gathered_.template ReinterpretCast<T>();   // half types: kVecGathered and kVecHalfGather
@@ -1250,7 +1265,7 @@ public:
                 const int64_t rowBytes = tile.cols * kElem;
                 params = DataCopyExtParams(
                     static_cast<uint16_t>(tile.rows), static_cast<uint32_t>(rowBytes),
-                    static_cast<uint32_t>((t.slotPitch * kElem - RoundUpTo(rowBytes, kBlockBytes)) / kBlockBytes),
+                    static_cast<uint32_t>((tile.pitch * kElem - RoundUpTo(rowBytes, kBlockBytes)) / kBlockBytes),
                     static_cast<uint32_t>((t.outStrideH - tile.cols) * kElem), 0);
             }
             AscendC::DataCopyPad(y[base + c * t.outStrideC], out[c * slots_], params);
@@ -1381,14 +1396,13 @@ public:
             windowQue_.FreeTensor(first);
             windowQue_.FreeTensor(second);
         }
-        UbCarve ub;
-        ub.vectors = pointBuf_.Get<float>();
-        ub.masks = maskBuf_.Get<uint8_t>();
-        ub.inventory = UbInventoryOf(MODE, t_.dataKind, DIMS);
-        ub.slots = slots_;
-        ub.maskBytes = t_.maskBufBytes;
-        taps_.Init(t_, ub);
-        combine_.Init(t_, ub);
+        carve_.vectors = pointBuf_.Get<float>();
+        carve_.masks = maskBuf_.Get<uint8_t>();
+        carve_.inventory = UbInventoryOf(MODE, t_.dataKind, DIMS);
+        carve_.slots = slots_;
+        carve_.maskBytes = t_.maskBufBytes;
+        taps_.Init(t_, carve_);
+        combine_.Init(t_, carve_);
     }
 
     __aicore__ inline void Process() {
@@ -1421,6 +1435,16 @@ public:
 
 private:
     __aicore__ inline Tile TileAt(int64_t index) const { return TileGeometryOf(t_, index); }
+
+    // The point and mask buffers carved for tiles of `slots` slots (an edge tile's fewer): the
+    // vectors stay adjacent, so instructions over several of them cover exactly the tile's slots.
+    __aicore__ inline void Recarve(int32_t slots) {
+        slots_ = slots;
+        carve_.slots = slots;
+        carve_.maskBytes = static_cast<int32_t>(RoundUpTo(slots / 8, kBlockBytes));
+        taps_.Carve(carve_);
+        combine_.Carve(carve_);
+    }
 
     // A tile as this core takes it: its taps, window plan and channel range.
     struct TileWork {
@@ -1455,6 +1479,7 @@ private:
         TileWork work;
         work.index = tile;
         work.geometry = TileAt(tile);
+        if (work.geometry.slots != slots_) Recarve(static_cast<int32_t>(work.geometry.slots));
         LocalTensor<T> rawGrid = ahead.dequeued ? ahead.rawGrid : gridQue_.template DeQue<T>();
         work.taps = taps_.Prepare(rawGrid, work.geometry);
         gridQue_.FreeTensor(rawGrid);
@@ -1501,7 +1526,7 @@ private:
             const int64_t rowBytes = kComponents * tile.cols * kElem;
             params = DataCopyExtParams(static_cast<uint16_t>(tile.rows), static_cast<uint32_t>(rowBytes),
                                        static_cast<uint32_t>((t_.gridStrideH - kComponents * tile.cols) * kElem),
-                                       static_cast<uint32_t>((kComponents * t_.slotPitch * kElem - RoundUpTo(rowBytes, kBlockBytes)) / kBlockBytes),
+                                       static_cast<uint32_t>((kComponents * tile.pitch * kElem - RoundUpTo(rowBytes, kBlockBytes)) / kBlockBytes),
                                        0);
         }
         AscendC::DataCopyPad(buf, gridGm_[src], params, DataCopyPadExtParams<T>{false, 0, 0, static_cast<T>(0.0f)});
@@ -1629,7 +1654,7 @@ private:
         const Tile& tile = work.geometry;
         const int64_t cBegin = work.cBegin, cEnd = work.cEnd;
         const int64_t perChunk = PointChunk(cBegin, cEnd);
-        const int64_t lastSlot = t_.flatTiles ? tile.depths * tile.rows * tile.cols : (tile.rows - 1) * t_.slotPitch + tile.cols;
+        const int64_t lastSlot = t_.flatTiles ? tile.depths * tile.rows * tile.cols : (tile.rows - 1) * tile.pitch + tile.cols;
         if constexpr (S::kTrilinear) taps_.MakeTrilinearWeights();
         for (int64_t c0 = cBegin; c0 < cEnd; c0 += perChunk) {
             const int64_t channels = MinI(perChunk, cEnd - c0);
@@ -1702,7 +1727,8 @@ private:
     }
 
     GridSampleTilingData t_;
-    int32_t slots_ = 0;
+    int32_t slots_ = 0;   // the slot count the buffers are carved for
+    UbCarve carve_;
     AscendC::TPipe pipe_;
     AscendC::TQue<TPosition::VECIN, 2> gridQue_;
     AscendC::TQue<TPosition::VECIN, 2> windowQue_;

@@ -81,6 +81,10 @@ struct GridSampleTilingData {
 };
 
 
+constexpr int32_t kUbBlockBytes = 32;
+// Slot counts are multiples of this (Compare needs count * 4 bytes to be a multiple of 256).
+constexpr int64_t kSlotAlign = 64;
+
 // The first work unit of core `core` of `cores` (core == cores: totalUnits). Phase p in [0, cores)
 // spreads the longer ranges evenly (floor((core * units + p) / cores)); kFrontLoaded gives them to
 // the first totalUnits % cores cores.
@@ -95,8 +99,14 @@ __aicore__ inline int64_t UnitBoundary(const GridSampleTilingData& t, int64_t co
 
 // A tile of output points: batch, first (flattened) row and column, rows per depth slice, depth
 // slices (1 unless depth blocks), columns. A flat tile's slots hold its points in that order.
+//
+// Its slots in UB: `pitch` slots per row (flat tiles: its points in one run) and `slots` in all, the
+// count its vector work covers. A tile narrower than the tiling's (the last column block) packs
+// its rows at its own pitch, its columns in whole 32-byte blocks of the output and of the grid, and
+// a tile's slots end after its last row: an edge tile does no vector work for the points it lacks.
 struct TileGeometry {
     int64_t n, row0, col0, rows, depths, cols;
+    int64_t pitch, slots;
 };
 __aicore__ inline TileGeometry TileGeometryOf(const GridSampleTilingData& t, int64_t index) {
     TileGeometry tile;
@@ -118,6 +128,14 @@ __aicore__ inline TileGeometry TileGeometryOf(const GridSampleTilingData& t, int
         tile.rows = t.tileRows < t.outH - tile.row0 ? t.tileRows : t.outH - tile.row0;
         tile.depths = 1;
     }
+    const int64_t points = tile.depths * tile.rows * tile.cols;
+    const int64_t blockElems = kUbBlockBytes / (t.dataKind == kFloat32 ? 4 : 2);
+    if (t.flatTiles)
+        tile.pitch = points;
+    else
+        tile.pitch = tile.cols == t.tileCols ? t.slotPitch : (tile.cols + blockElems - 1) / blockElems * blockElems;
+    const int64_t used = t.flatTiles ? points : tile.rows * tile.pitch;
+    tile.slots = (used + kSlotAlign - 1) / kSlotAlign * kSlotAlign;
     return tile;
 }
 
@@ -174,7 +192,6 @@ constexpr int32_t kMaxGatherCount = 255 * 64;
 constexpr int32_t kMaxSlotCount = 2048;
 // Per-point path: taps are fetched for groups of this many points.
 constexpr int32_t kPointGroup = 16;
-constexpr int32_t kUbBlockBytes = 32;
 
 struct UbInventory {
     int32_t vectors[kUbVectorKinds];   // float vectors of one slot count each, per kind
