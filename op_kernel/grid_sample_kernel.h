@@ -95,14 +95,16 @@ __aicore__ inline bool MaskBit(const LocalTensor<uint8_t>& mask, int64_t s) {
     return ((mask.GetValue(s / 8) >> (s % 8)) & 1u) != 0;
 }
 
-// The point and mask buffers carved by the inventory table (grid_sample_tiling_data.h).
+// The point and mask buffers carved by the inventory table (grid_sample_tiling_data.h) for tiles
+// of `slots` slots. The split indices, last in the table, keep the tiling's slot count: built once,
+// they serve every tile.
 struct UbCarve {
     LocalTensor<float> vectors;
     LocalTensor<uint8_t> masks;
     UbInventory inventory;
-    int32_t slots, maskBytes;
+    int32_t slots, maskBytes, tilingSlots;
     __aicore__ inline LocalTensor<float> Vector(int32_t kind, int32_t index) const {
-        return vectors[(UbFirstVector(inventory, kind) + index) * slots];
+        return vectors[(UbFirstVector(inventory, kind) + index) * (kind == kVecSplitIndex ? tilingSlots : slots)];
     }
     __aicore__ inline LocalTensor<uint8_t> Mask(int32_t index) const { return masks[index * maskBytes]; }
 };
@@ -147,6 +149,21 @@ public:
     __aicore__ inline void Init(const GridSampleTilingData& tiling, const UbCarve& ub) {
         t_ = &tiling;
         Carve(ub);
+        if constexpr (DIMS == 3) {
+            // byte offsets of component k of point i in a buffer of (x, y, z) float triples: the
+            // scalar unit writes one block of x offsets, the vector unit doubles the run up to the
+            // slot count and adds the y and z components (a scalar write per slot would hold up
+            // every pipe for thousands of cycles at the kernel's start)
+            constexpr int32_t kSeed = kBlockBytes / 4;
+            constexpr int32_t kTripleBytes = 3 * 4;
+            const LocalTensor<int32_t> x = splitIndex_[0].template ReinterpretCast<int32_t>();
+            for (int32_t i = 0; i < kSeed; ++i) x.SetValue(i, i * kTripleBytes);
+            WaitPipe<HardEvent::S_V>();
+            for (int32_t len = kSeed; len < slots_; len *= 2)
+                AscendC::Adds(x[len], x, len * kTripleBytes, len < slots_ - len ? len : slots_ - len);
+            for (int32_t k = 1; k < 3; ++k)
+                AscendC::Adds(splitIndex_[k].template ReinterpretCast<int32_t>(), x, k * 4, slots_);
+        }
     }
 
     // The vectors and masks of tiles of ub.slots slots (TileGeometry::slots).
@@ -199,22 +216,6 @@ public:
         int32_t m = DIMS * kTaps;
         scratch.mask = ub.Mask(m++);
         realSlots = ub.Mask(m++);
-        if constexpr (DIMS == 3) {
-            // byte offsets of component k of point i in a buffer of (x, y, z) float triples: the
-            // scalar unit writes one block of x offsets, the vector unit doubles the run up to the
-            // slot count and adds the y and z components (a scalar write per slot would hold up
-            // every pipe for thousands of cycles at the kernel's start)
-            constexpr int32_t kSeed = kBlockBytes / 4;
-            constexpr int32_t kTripleBytes = 3 * 4;
-            const LocalTensor<int32_t> x = splitIndex_[0].template ReinterpretCast<int32_t>();
-            WaitPipe<HardEvent::V_S>();   // a re-carve: the tile before's vector work may use these bytes
-            for (int32_t i = 0; i < kSeed; ++i) x.SetValue(i, i * kTripleBytes);
-            WaitPipe<HardEvent::S_V>();
-            for (int32_t len = kSeed; len < slots_; len *= 2)
-                AscendC::Adds(x[len], x, len * kTripleBytes, len < slots_ - len ? len : slots_ - len);
-            for (int32_t k = 1; k < 3; ++k)
-                AscendC::Adds(splitIndex_[k].template ReinterpretCast<int32_t>(), x, k * 4, slots_);
-        }
     }
 
     // Coordinates, weights, validity and the valid box of a tile from its grid tile as loaded.
@@ -1401,6 +1402,7 @@ public:
         carve_.inventory = UbInventoryOf(MODE, t_.dataKind, DIMS);
         carve_.slots = slots_;
         carve_.maskBytes = t_.maskBufBytes;
+        carve_.tilingSlots = slots_;
         taps_.Init(t_, carve_);
         combine_.Init(t_, carve_);
     }

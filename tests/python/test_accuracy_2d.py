@@ -188,6 +188,23 @@ def test_window_rows_hold_only_the_columns_a_tile_reads(rng, build):
 
 
 @pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("dtype,width,blocks_width", [(np.float16, 80, 96), (np.float32, 100, 128)])
+def test_edge_tiles_do_no_vector_work_for_points_they_lack(rng, build, dtype, width, blocks_width):
+    """An output `width` columns wide is tiled in 32-column blocks (test_tiling.cpp: no equal
+    blocks hold it in fewer slots), the last one narrower: that tile packs its rows at its own
+    pitch (16 float16 or 8 float32 columns), so the launch's vector repeats follow the points, not
+    the blocks (as many tiles as an output `blocks_width` wide, and the same instructions)."""
+    n, c, h = 2, 8, 96
+    repeats = {}
+    for w in (width, blocks_width):
+        x = random_input(rng, (n, c, h, w), dtype)
+        grid = affine_grid(n, h, w, noise=0.02, rng=rng, dtype=dtype)
+        check_against_torch(x, grid, "bilinear", "zeros", False, build=build)
+        repeats[w] = assert_kernel_ran(build)["total"]["vec_repeats"]
+    assert repeats[width] <= 0.9 * repeats[blocks_width], repeats
+
+
+@pytest.mark.parametrize("build", BUILDS)
 @pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
 def test_coarse_zoom_out_boxes_hold_only_valid_taps(rng, build, mode):
     """A tile's box comes from its coordinates' extremes, and with zeros padding those include
