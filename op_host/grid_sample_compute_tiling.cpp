@@ -2,6 +2,7 @@
 #include "op_host/tiling_estimates.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace gridsample {
 namespace {
@@ -71,30 +72,108 @@ int64_t DepthBlock(const Problem& p, int64_t elem, int64_t slices, int64_t budge
     return *depth;
 }
 
-// The busiest core's time in cycles on a 2-D problem, as the tiling estimates it to size tiles
-// (tiling_estimates.h: a vector instruction over a tile's slots is a repeat per 64 floats plus its
-// issue; Gather picks ~8 taps a cycle; a DMA moves ~10 bytes a cycle after its start-up). The core's
-// first tile loads its grid, computes its taps' coordinates (the mode's coordinate instructions)
-// and loads its first window before any channel; then each channel takes the longest of its
-// vector work (gathers and combine instructions), its window (~1.5x its points for a smooth warp)
-// and its store; each further tile visited adds a coordinate pass (its grid is prefetched); the
-// last store ends it.
-int64_t BusiestCoreCycles(const Problem& p, int64_t slots, int64_t units, int64_t groups, int64_t groupChannels,
-                          int64_t cores) {
+int64_t EstDmaCycles(int64_t bytes) { return bytes / kEstDmaBytesPerCycle + kEstDmaStartupCycles; }
+
+// Estimated cycles of a 2-D tile of `slots` slots (tiling_estimates.h: a vector instruction over a
+// tile's slots is a repeat per 64 floats plus its issue; Gather picks ~8 taps a cycle; a DMA moves
+// ~10 bytes a cycle after its start-up): per channel, the longest of its vector work (gathers and
+// combine instructions), its window (~1.5x its points for a smooth warp) and its store; per visit
+// of a core, the coordinate pass (the mode's coordinate instructions).
+struct TileCycles {
+    int64_t channel, visit;
+};
+TileCycles EstTileCycles(const Problem& p, int64_t slots) {
     struct Work { int64_t coordinates, combine; };
     // 2-D bilinear, nearest, bicubic, from the kernel's instruction counts
     constexpr Work kWork[3] = {{50, 5}, {35, 1}, {100, 22}};
     const Work w = kWork[p.mode];
     const int64_t elem = DataKindBytes(p.dataKind);
-    auto dma = [](int64_t bytes) { return bytes / kEstDmaBytesPerCycle + kEstDmaStartupCycles; };
     const int64_t instruction = slots / kEstRepeatFloats + kEstVectorIssueCycles;
-    const int64_t coordinates = w.coordinates * instruction;
-    const int64_t window = dma(slots * elem * 3 / 2), store = dma(slots * elem);
-    const int64_t channel =
-        std::max({w.combine * instruction + TapCountOf(p.mode, 2) * slots / kEstGatherElemsPerCycle, window, store});
+    const int64_t window = EstDmaCycles(slots * elem * 3 / 2), store = EstDmaCycles(slots * elem);
+    return {std::max({w.combine * instruction + TapCountOf(p.mode, 2) * slots / kEstGatherElemsPerCycle, window, store}),
+            w.coordinates * instruction};
+}
+
+// The busiest core's time in cycles on a 2-D problem, as the tiling estimates it to size tiles
+// (EstTileCycles). The core's first tile loads its grid, computes its taps' coordinates and loads
+// its first window before any channel; each further tile visited adds a coordinate pass (its grid
+// is prefetched); the last store ends it.
+int64_t BusiestCoreCycles(const Problem& p, int64_t slots, int64_t units, int64_t groups, int64_t groupChannels,
+                          int64_t cores) {
+    const int64_t elem = DataKindBytes(p.dataKind);
+    const TileCycles tile = EstTileCycles(p, slots);
     const int64_t perCore = CeilDiv(units, cores);
     const int64_t visits = CeilDiv(perCore, groups);
-    return dma(slots * 2 * elem) + window + perCore * groupChannels * channel + visits * coordinates + store;
+    return EstDmaCycles(slots * 2 * elem) + EstDmaCycles(slots * elem * 3 / 2) + perCore * groupChannels * tile.channel +
+           visits * tile.visit + EstDmaCycles(slots * elem);
+}
+
+// The estimated cycles of each unit (EstTileCycles of its tile's slots, TileGeometry::slots: edge
+// tiles have fewer) and of a visit of its tile, and the costliest core of a split, `first(core)`
+// giving each core's first unit.
+struct UnitCosts {
+    std::vector<int64_t> unit, visit;   // per unit; visit: of the unit's tile
+    template <typename First>
+    int64_t Costliest(const GridSampleTilingData& t, int64_t cores, First first) const {
+        int64_t worst = 0;
+        for (int64_t core = 0; core < cores; ++core) {
+            const int64_t begin = first(core), end = first(core + 1);
+            int64_t cost = 0;
+            for (int64_t u = begin; u < end; ++u)
+                cost += unit[u] + (u == begin || u % t.channelGroups == 0 ? visit[u] : 0);
+            worst = std::max(worst, cost);
+        }
+        return worst;
+    }
+};
+UnitCosts EstUnitCosts(const Problem& p, const GridSampleTilingData& t) {
+    UnitCosts costs;
+    costs.unit.resize(t.totalUnits);
+    costs.visit.resize(t.totalUnits);
+    for (int64_t tile = 0; tile < t.totalTiles; ++tile) {
+        const TileCycles c = EstTileCycles(p, TileGeometryOf(t, tile).slots);
+        for (int64_t g = 0; g < t.channelGroups; ++g) {
+            const int64_t u = tile * t.channelGroups + g;
+            costs.unit[u] = std::min(t.groupChannels, t.c - g * t.groupChannels) * c.channel;
+            costs.visit[u] = c.visit;
+        }
+    }
+    return costs;
+}
+
+// Cost-weighted split (kWeightedSplit): each core's range ends where its share of the units'
+// estimated cycles is reached, at the nearer unit boundary, so that cores on edge tiles (fewer
+// slots) take more of them. Taken where its costliest core, visits counted, is cheaper than the
+// equal split's; up to kMaxWeightedCores cores and kMaxWeightedUnits units (beyond, the ranges
+// hold many units and an edge tile's saving is a small part of any of them; the host tiling runs
+// on every call).
+bool WeightedSplit(const Problem& p, GridSampleTilingData* t, int64_t cores) {
+    constexpr int64_t kMaxWeightedUnits = 4096;
+    if (cores > kMaxWeightedCores || cores < 2 || t->totalUnits > kMaxWeightedUnits) return false;
+    // 2-D tiles differ only in the last column block and the last band
+    if (TileGeometryOf(*t, t->tilesPerRow - 1).slots == t->slotCount &&
+        TileGeometryOf(*t, t->tilesPerPlane - t->tilesPerRow).slots == t->slotCount)
+        return false;
+    const UnitCosts costs = EstUnitCosts(p, *t);
+    int64_t total = 0;
+    for (int64_t c : costs.unit) total += c;
+    int64_t start[kMaxWeightedCores + 1] = {};
+    int64_t u = 0, before = 0;   // before: the cost of units [0, u)
+    for (int64_t core = 1; core < cores; ++core) {
+        const int64_t target = total * core / cores;
+        // the units whose middle lies before the target
+        while (u < t->totalUnits && 2 * before + costs.unit[u] <= 2 * target) before += costs.unit[u++];
+        start[core] = u;
+        if (start[core] == start[core - 1]) return false;   // every launched core takes a unit
+    }
+    start[cores] = t->totalUnits;
+    if (start[cores] == start[cores - 1]) return false;
+    const int64_t weighted = costs.Costliest(*t, cores, [&](int64_t core) { return start[core]; });
+    const int64_t equal = costs.Costliest(*t, cores, [&](int64_t core) { return UnitBoundary(*t, core, cores); });
+    if (weighted >= equal) return false;
+    for (int64_t core = 0; core <= cores; ++core) t->unitStart[core] = start[core];
+    t->unitPhase = kWeightedSplit;
+    return true;
 }
 
 // Columns of a block tile across an output `width` columns wide: `cols`, unless fewer, equal
@@ -433,6 +512,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     t.totalUnits = t.totalTiles * t.channelGroups;
     out->blockDim = static_cast<uint32_t>(std::min<int64_t>(platform.coreNum, t.totalUnits));
     t.unitPhase = CheapestUnitPhase(t, out->blockDim);
+    if (p.dims == 2) WeightedSplit(p, &t, out->blockDim);
     out->tilingKey = MakeTilingKey(p.dataKind, p.mode, p.dims);
     out->workspaceBytes = RoundUp(sizeof(GridSampleTilingData), kBlock);
     return true;

@@ -35,6 +35,9 @@ namespace gridsample {
 #define GRID_SAMPLE_KEY_3D_BF16_NEAREST 1121
 #define GRID_SAMPLE_KEY_3D_BF16_BICUBIC 1122
 
+// Cores a cost-weighted split (unitStart) serves.
+constexpr int32_t kMaxWeightedCores = 64;
+
 // The tiling struct, a standard C++ struct registered in the kernel with REGISTER_TILING_DEFAULT
 // and written by the host tiling through TilingContext::GetTilingData<GridSampleTilingData>().
 struct GridSampleTilingData {
@@ -64,7 +67,8 @@ struct GridSampleTilingData {
     // group u % channelGroups of tile u / channelGroups, so a core's consecutive units share tiles
     int64_t channelGroups, groupChannels, totalUnits;
     // core k of blockDim takes units [UnitBoundary(k), UnitBoundary(k + 1)): counts differ by at
-    // most one, and the phase says which cores take the longer ranges (kFrontLoaded: the first ones)
+    // most one, and the phase says which cores take the longer ranges (kFrontLoaded: the first
+    // ones); or (kWeightedSplit) they are unitStart[k] to unitStart[k + 1]
     int64_t unitPhase;
     int32_t flatTiles;                 // 1: a tile's rows are contiguous in grid and out
     int32_t slotCount;                 // point slots per tile buffer (multiple of 64)
@@ -78,6 +82,8 @@ struct GridSampleTilingData {
     int32_t windowBufBytes;    // input window (or per-point gather area), per queue slot
     int32_t chunkChannels;     // channels per output chunk
     int32_t slotPitch;         // slots per tile row in UB (flat tiles: slotCount)
+    int32_t reserved2;
+    int64_t unitStart[kMaxWeightedCores + 1];   // kWeightedSplit: each core's first unit
 };
 
 
@@ -88,8 +94,9 @@ constexpr int64_t kSlotAlign = 64;
 // The first work unit of core `core` of `cores` (core == cores: totalUnits). Phase p in [0, cores)
 // spreads the longer ranges evenly (floor((core * units + p) / cores)); kFrontLoaded gives them to
 // the first totalUnits % cores cores.
-constexpr int64_t kFrontLoaded = -1;
+constexpr int64_t kFrontLoaded = -1, kWeightedSplit = -2;
 __aicore__ inline int64_t UnitBoundary(const GridSampleTilingData& t, int64_t core, int64_t cores) {
+    if (t.unitPhase == kWeightedSplit) return t.unitStart[core];
     if (t.unitPhase == kFrontLoaded) {
         const int64_t rest = t.totalUnits % cores;
         return core * (t.totalUnits / cores) + (core < rest ? core : rest);
@@ -158,6 +165,9 @@ enum UbVectorKind : int32_t {
     kVecSplitIndex,   // 3-D: Gather indices that split (x, y, z) triples
     kUbVectorKinds
 };
+static_assert(kVecSplitIndex == kUbVectorKinds - 1,
+              "the split indices are carved last: built once for the tiling's slots, they stay put when "
+              "the kernel carves the vectors before them for an edge tile's fewer slots");
 // Tap offsets are built last in a tile's preparation, when the grid vectors and the temporaries t0
 // (3-D) and t1 (2-D) are dead: the last four live in the four vectors that follow kVecOffset (the
 // grid's, then the scratch's), so that all of a tile's offsets are contiguous and any run of them

@@ -101,15 +101,17 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
 
     // Cores.
     CHECK_MSG(tl.blockDim >= 1 && tl.blockDim <= pl.coreNum, where + ": blockDim " + std::to_string(tl.blockDim));
-    CHECK_MSG(t.unitPhase == gridsample::kFrontLoaded || (t.unitPhase >= 0 && t.unitPhase < int64_t(tl.blockDim)), where);
+    CHECK_MSG(t.unitPhase == gridsample::kFrontLoaded || t.unitPhase == gridsample::kWeightedSplit ||
+                  (t.unitPhase >= 0 && t.unitPhase < int64_t(tl.blockDim)), where);
     // Channel groups: every channel in exactly one group, no empty group.
     CHECK_MSG(t.groupChannels >= 1 && t.channelGroups >= 1, where);
     CHECK_MSG(t.channelGroups * t.groupChannels >= p.c && (t.channelGroups - 1) * t.groupChannels < p.c, where);
     CHECK_MSG(t.totalUnits == t.totalTiles * t.channelGroups, where);
     CHECK_MSG(tl.workspaceBytes >= sizeof(gridsample::GridSampleTilingData), where);
 
-    // Per-core ranges (as Process computes them) partition [0, totalUnits), sizes differ by <= 1,
-    // and no core takes more than ceil(total / blockDim).
+    // Per-core ranges (as Process computes them) partition [0, totalUnits), every launched core
+    // takes a unit, and an equal split's sizes differ by <= 1, no core taking more than
+    // ceil(total / blockDim) (a weighted split's sizes follow its units' costs).
     {
         int64_t expectFirst = 0, minCount = INT64_MAX, maxCount = 0;
         for (int64_t core = 0; core < int64_t(tl.blockDim); ++core) {
@@ -121,8 +123,10 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
             maxCount = std::max(maxCount, count);
         }
         CHECK_MSG(expectFirst == t.totalUnits, where);
-        CHECK_MSG(maxCount - minCount <= 1, where);
-        CHECK_MSG(maxCount <= CeilDivI(t.totalUnits, tl.blockDim), where);
+        if (t.unitPhase != gridsample::kWeightedSplit) {
+            CHECK_MSG(maxCount - minCount <= 1, where);
+            CHECK_MSG(maxCount <= CeilDivI(t.totalUnits, tl.blockDim), where);
+        }
         CHECK_MSG(minCount >= 1, where + ": a launched core has no work unit");
     }
 
@@ -202,7 +206,12 @@ void Verify(const Problem& p, const PlatformInfo& pl, Stats* stats) {
             const gridsample::TileGeometry g = gridsample::TileGeometryOf(t, i);
             const int64_t n = g.n, row0 = g.row0, col0 = g.col0, rows = g.rows, cols = g.cols;
             if (rows < 1 || cols < 1 || g.depths < 1 || n >= p.n) { inside = false; continue; }
-            if (t.flatTiles ? g.depths * rows * cols > t.slotCount : (rows - 1) * t.slotPitch + cols > t.slotCount) fits = false;
+            // its own slots within the buffers' (edge tiles: fewer), rows at a pitch of whole 32-byte blocks
+            if (g.slots > t.slotCount || g.slots % 64 != 0) fits = false;
+            if (t.flatTiles ? g.depths * rows * cols > g.slots
+                            : (rows - 1) * g.pitch + cols > g.slots || g.pitch < cols || g.pitch * elem % 32 != 0 ||
+                                  (g.cols == t.tileCols && g.pitch != t.slotPitch))
+                fits = false;
             for (int64_t k = 0; k < g.depths; ++k)
                 for (int64_t y = row0 + k * t.planeRows; y < row0 + k * t.planeRows + rows; ++y) {
                     if (y >= p.outH) { inside = false; break; }
@@ -643,7 +652,7 @@ TEST_CASE("tiling: with 48 cores on 16 tiles no core's units straddle two tiles"
 }
 
 TEST_CASE("tiling: the chosen split's costliest core is never costlier than front-loading's") {
-    int changed = 0;
+    int changed = 0, weighted = 0;
     for (int64_t n : {1, 2, 3, 8})
         for (int64_t c : {3, 16, 24, 64, 96})
             for (int64_t side : {20, 64, 100})
@@ -652,6 +661,11 @@ TEST_CASE("tiling: the chosen split's costliest core is never costlier than fron
                         Problem p = Problem::Contiguous(n, c, side, side, side, side + 4);
                         p.mode = mode;
                         const Tiling t = TilingOn(p, cores);
+                        // a weighted split (edge tiles) is weighed by their slots: the test below
+                        if (t.data.unitPhase == gridsample::kWeightedSplit) {
+                            ++weighted;
+                            continue;
+                        }
                         gridsample::GridSampleTilingData front = t.data;
                         front.unitPhase = gridsample::kFrontLoaded;
                         const int64_t chosen = CostliestCore(t.data, t.blockDim), frontCost = CostliestCore(front, t.blockDim);
@@ -661,6 +675,30 @@ TEST_CASE("tiling: the chosen split's costliest core is never costlier than fron
                         changed += t.data.unitPhase != gridsample::kFrontLoaded;
                     }
     CHECK(changed > 0);   // the sweep reaches problems where a phase wins
+    CHECK(weighted > 0 && changed + weighted < 4 * 5 * 3 * 3 * 3);
+}
+
+TEST_CASE("tiling: edge tiles take fewer slots, and the work split weighs them") {
+    // an 80-column float16 output in 32-column blocks: the last block's 16 columns take a pitch of
+    // 16 and half the slots; its units cost less, so the split gives their cores more of them
+    Problem p = Problem::Contiguous(4, 32, 96, 80, 96, 80);
+    p.dataKind = gridsample::kFloat16;
+    const Tiling t = TilingOn(p, 48);
+    CHECK(t.data.tileCols == 32 && t.data.tilesPerRow == 3);
+    const gridsample::TileGeometry full = gridsample::TileGeometryOf(t.data, 0), edge = gridsample::TileGeometryOf(t.data, 2);
+    CHECK(full.cols == 32 && full.pitch == 32 && full.slots == t.data.slotCount);
+    CHECK(edge.cols == 16 && edge.pitch == 16 && edge.slots == t.data.slotCount / 2);
+    CHECK(t.data.unitPhase == gridsample::kWeightedSplit);
+    int64_t fewest = INT64_MAX, most = 0;
+    for (int64_t core = 0; core < int64_t(t.blockDim); ++core) {
+        const int64_t units = gridsample::UnitBoundary(t.data, core + 1, t.blockDim) - gridsample::UnitBoundary(t.data, core, t.blockDim);
+        fewest = std::min(fewest, units);
+        most = std::max(most, units);
+    }
+    CHECK(most > fewest + 1);   // not the equal split
+    // a problem without edge tiles keeps the equal split
+    Problem whole = Problem::Contiguous(8, 64, 64, 64, 64, 64);
+    CHECK(TilingOn(whole, 48).data.unitPhase != gridsample::kWeightedSplit);
 }
 
 TEST_CASE("tiling: NCHW groups of 2 channels only when groups of 4 leave too few units") {
