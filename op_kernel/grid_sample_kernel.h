@@ -304,17 +304,13 @@ public:
         const bool masked = padSlots && !t_->flatTiles;
         const int32_t count = t_->flatTiles ? static_cast<int32_t>(tile.depths * tile.rows * tile.cols) : slots_;
         const LocalTensor<float> coordinates[3] = {gx, gy, gz};
-        using AscendC::SELMODE;
         for (int32_t a = 0; a < axes; ++a) {
-            LocalTensor<float> least = coordinates[a], most = coordinates[a];
+            const LocalTensor<float> dst = boxResult_[a * kRangeAxisStride];
             if (masked) {
-                AscendC::Select(scratch.t0, realSlots, least, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
-                AscendC::Select(scratch.t1, realSlots, most, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, slots_);
-                least = scratch.t0;
-                most = scratch.t1;
+                KeptExtremes(dst, realSlots, coordinates[a], coordinates[a], scratch.t0, scratch.t1, scratch.t2, slots_, count);
+            } else {
+                Extremes(dst, coordinates[a], coordinates[a], scratch.t2, count);
             }
-            AscendC::ReduceMin(boxResult_[a * kRangeAxisStride + kRangeLo], least, scratch.t2, count);
-            AscendC::ReduceMax(boxResult_[a * kRangeAxisStride + kRangeHi], most, scratch.t2, count);
         }
     }
 
@@ -410,10 +406,7 @@ public:
                 if (masked)
                     AscendC::And(keep.template ReinterpretCast<uint16_t>(), keep.template ReinterpretCast<uint16_t>(),
                                  realSlots.template ReinterpretCast<uint16_t>(), n / 16);
-                AscendC::Select(values, keep, values, kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                AscendC::ReduceMin(extremes[a * kY + kRangeLo], values, work, count);
-                AscendC::Select(values, keep, values, -kBig, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                AscendC::ReduceMax(extremes[a * kY + kRangeHi], values, work, count);
+                KeptExtremes(extremes[a * kY], keep, values, values, values, values, work, n, count);
             }
             WaitPipe<HardEvent::V_S>();
             float g[4];
@@ -694,13 +687,10 @@ private:
                 most = hi;
             }
             if (padSlots) {
-                AscendC::Select(lo, real, least, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                AscendC::Select(hi, real, most, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                least = lo;
-                most = hi;
+                KeptExtremes(dst, real, least, most, lo, hi, tmp, n, n);
+            } else {
+                Extremes(dst, least, most, tmp, n);
             }
-            AscendC::ReduceMin(dst[kRangeLo], least, tmp, n);
-            AscendC::ReduceMax(dst[kRangeHi], most, tmp, n);
             return;
         }
         // Bilinear taps, and bicubic's unless reflected, are consecutive before clamping (border
@@ -713,24 +703,44 @@ private:
             for (int32_t j = 2; j < kTaps; ++j)
                 AscendC::Or(any, any, masks[j][b0].template ReinterpretCast<uint16_t>(), n / 16);
             if (padSlots) AscendC::And(any, any, real.template ReinterpretCast<uint16_t>(), n / 16);
-            AscendC::Select(lo, scratch.mask, taps[0][s0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Select(hi, scratch.mask, taps[kTaps - 1][s0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        } else {
-            AscendC::Select(lo, masks[0][b0], taps[0][s0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            AscendC::Select(hi, masks[0][b0], taps[0][s0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            for (int32_t j = 1; j < kTaps; ++j) {
-                AscendC::Select(tmp, masks[j][b0], taps[j][s0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                AscendC::Min(lo, lo, tmp, n);
-                AscendC::Select(tmp, masks[j][b0], taps[j][s0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                AscendC::Max(hi, hi, tmp, n);
-            }
-            if (padSlots) {
-                AscendC::Select(lo, real, lo, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-                AscendC::Select(hi, real, hi, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            }
+            KeptExtremes(dst, scratch.mask, taps[0][s0], taps[kTaps - 1][s0], lo, hi, tmp, n, n);
+            return;
         }
-        AscendC::ReduceMin(dst[kRangeLo], lo, tmp, n);
-        AscendC::ReduceMax(dst[kRangeHi], hi, tmp, n);
+        AscendC::Select(lo, masks[0][b0], taps[0][s0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        AscendC::Select(hi, masks[0][b0], taps[0][s0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        for (int32_t j = 1; j < kTaps; ++j) {
+            AscendC::Select(tmp, masks[j][b0], taps[j][s0], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Min(lo, lo, tmp, n);
+            AscendC::Select(tmp, masks[j][b0], taps[j][s0], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            AscendC::Max(hi, hi, tmp, n);
+        }
+        if (padSlots) {
+            KeptExtremes(dst, real, lo, hi, lo, hi, tmp, n, n);
+        } else {
+            Extremes(dst, lo, hi, tmp, n);
+        }
+    }
+
+    // The least of `least` and the greatest of `most` over `count` slots, into dst[kRangeLo] and
+    // dst[kRangeHi]; `work` is the reductions' work area.
+    __aicore__ inline void Extremes(const LocalTensor<float>& dst, const LocalTensor<float>& least,
+                                    const LocalTensor<float>& most, const LocalTensor<float>& work, int32_t count) {
+        AscendC::ReduceMin(dst[kRangeLo], least, work, count);
+        AscendC::ReduceMax(dst[kRangeHi], most, work, count);
+    }
+    // The same over the slots whose bit of `keep` is set (kBig and -kBig where none): the others
+    // selected to kBig into lo, then to -kBig into hi, each reduced in turn, so that lo and hi may
+    // be one buffer, and `least` or `most` themselves. The Selects cover `n` slots (the tile's: a
+    // multiple of 64), the reductions the first `count` (a flat tile's real points).
+    __aicore__ inline void KeptExtremes(const LocalTensor<float>& dst, const LocalTensor<uint8_t>& keep,
+                                        const LocalTensor<float>& least, const LocalTensor<float>& most,
+                                        const LocalTensor<float>& lo, const LocalTensor<float>& hi,
+                                        const LocalTensor<float>& work, int32_t n, int32_t count) {
+        using AscendC::SELMODE;
+        AscendC::Select(lo, keep, least, kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        AscendC::ReduceMin(dst[kRangeLo], lo, work, count);
+        AscendC::Select(hi, keep, most, -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        AscendC::ReduceMax(dst[kRangeHi], hi, work, count);
     }
 
     __aicore__ inline Box ValidBox(bool padSlots, int32_t s0, int32_t n) {
