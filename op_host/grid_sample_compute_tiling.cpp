@@ -78,9 +78,10 @@ int64_t EstDmaCycles(int64_t bytes) { return bytes / kEstDmaBytesPerCycle + kEst
 // tile's slots is a repeat per 64 floats plus its issue; Gather picks ~8 taps a cycle; a DMA moves
 // ~10 bytes a cycle after its start-up): per channel, the longest of its vector work (gathers and
 // combine instructions), its window (~1.5x its points for a smooth warp) and its store; per visit
-// of a core, the coordinate pass (the mode's coordinate instructions).
+// of a core, the coordinate pass (the mode's coordinate instructions). `vector`: the channel's
+// vector work alone.
 struct TileCycles {
-    int64_t channel, visit;
+    int64_t channel, visit, vector;
 };
 TileCycles EstTileCycles(const Problem& p, int64_t slots) {
     struct Work { int64_t coordinates, combine; };
@@ -90,8 +91,8 @@ TileCycles EstTileCycles(const Problem& p, int64_t slots) {
     const int64_t elem = DataKindBytes(p.dataKind);
     const int64_t instruction = slots / kEstRepeatFloats + kEstVectorIssueCycles;
     const int64_t window = EstDmaCycles(slots * elem * 3 / 2), store = EstDmaCycles(slots * elem);
-    return {std::max({w.combine * instruction + TapCountOf(p.mode, 2) * slots / kEstGatherElemsPerCycle, window, store}),
-            w.coordinates * instruction};
+    const int64_t vector = w.combine * instruction + TapCountOf(p.mode, 2) * slots / kEstGatherElemsPerCycle;
+    return {std::max({vector, window, store}), w.coordinates * instruction, vector};
 }
 
 // The busiest core's time in cycles on a 2-D problem, as the tiling estimates it to size tiles
@@ -104,73 +105,72 @@ int64_t BusiestCoreCycles(const Problem& p, int64_t slots, int64_t units, int64_
     const TileCycles tile = EstTileCycles(p, slots);
     const int64_t perCore = CeilDiv(units, cores);
     const int64_t visits = CeilDiv(perCore, groups);
-    return EstDmaCycles(slots * 2 * elem) + EstDmaCycles(slots * elem * 3 / 2) + perCore * groupChannels * tile.channel +
-           visits * tile.visit + EstDmaCycles(slots * elem);
-}
-
-// The estimated cycles of each unit (EstTileCycles of its tile's slots, TileGeometry::slots: edge
-// tiles have fewer) and of a visit of its tile, and the costliest core of a split, `first(core)`
-// giving each core's first unit.
-struct UnitCosts {
-    std::vector<int64_t> unit, visit;   // per unit; visit: of the unit's tile
-    template <typename First>
-    int64_t Costliest(const GridSampleTilingData& t, int64_t cores, First first) const {
-        int64_t worst = 0;
-        for (int64_t core = 0; core < cores; ++core) {
-            const int64_t begin = first(core), end = first(core + 1);
-            int64_t cost = 0;
-            for (int64_t u = begin; u < end; ++u)
-                cost += unit[u] + (u == begin || u % t.channelGroups == 0 ? visit[u] : 0);
-            worst = std::max(worst, cost);
-        }
-        return worst;
-    }
-};
-UnitCosts EstUnitCosts(const Problem& p, const GridSampleTilingData& t) {
-    UnitCosts costs;
-    costs.unit.resize(t.totalUnits);
-    costs.visit.resize(t.totalUnits);
-    for (int64_t tile = 0; tile < t.totalTiles; ++tile) {
-        const TileCycles c = EstTileCycles(p, TileGeometryOf(t, tile).slots);
-        for (int64_t g = 0; g < t.channelGroups; ++g) {
-            const int64_t u = tile * t.channelGroups + g;
-            costs.unit[u] = std::min(t.groupChannels, t.c - g * t.groupChannels) * c.channel;
-            costs.visit[u] = c.visit;
-        }
-    }
-    return costs;
+    const int64_t grid = EstDmaCycles(slots * 2 * elem), firstWindow = EstDmaCycles(slots * elem * 3 / 2),
+                  lastStore = EstDmaCycles(slots * elem);
+    return grid + firstWindow + perCore * groupChannels * tile.channel + visits * tile.visit + lastStore;
 }
 
 // Cost-weighted split (kWeightedSplit): each core's range ends where its share of the units'
 // estimated cycles is reached, at the nearer unit boundary, so that cores on edge tiles (fewer
-// slots) take more of them. Taken where its costliest core, visits counted, is cheaper than the
-// equal split's; up to kMaxWeightedCores cores and kMaxWeightedUnits units (beyond, the ranges
-// hold many units and an edge tile's saving is a small part of any of them; the host tiling runs
-// on every call).
+// slots) take more of them. A unit weighs its channels at its tile's EstTileCycles plus its share
+// of the tile's visit. Taken where the estimate of the costliest core, the visits of the tiles it
+// touches counted, is at least 1/16 below the equal split's, and only where every tile's channels
+// are bound by vector work: a DMA-bound tile's window (nearest) keeps its halo and per-row costs
+// however few its slots. Up to kMaxWeightedCores cores and kMaxWeightedUnits units (beyond, the
+// ranges hold many units and an edge tile's saving is a small part of any of them; the host
+// tiling runs on every call).
 bool WeightedSplit(const Problem& p, GridSampleTilingData* t, int64_t cores) {
     constexpr int64_t kMaxWeightedUnits = 4096;
     if (cores > kMaxWeightedCores || cores < 2 || t->totalUnits > kMaxWeightedUnits) return false;
-    // 2-D tiles differ only in the last column block and the last band
-    if (TileGeometryOf(*t, t->tilesPerRow - 1).slots == t->slotCount &&
-        TileGeometryOf(*t, t->tilesPerPlane - t->tilesPerRow).slots == t->slotCount)
+    // 2-D tiles differ only in the last column block and the last band: at most 4 slot counts
+    const int64_t lastColumn = t->tilesPerRow - 1, lastBand = t->tilesPerPlane - t->tilesPerRow;
+    if (TileGeometryOf(*t, lastColumn).slots == t->slotCount && TileGeometryOf(*t, lastBand).slots == t->slotCount)
         return false;
-    const UnitCosts costs = EstUnitCosts(p, *t);
+    std::vector<TileCycles> tiles(static_cast<size_t>(t->totalTiles));
+    int64_t known[4] = {}, count = 0;
+    TileCycles knownCycles[4] = {};
+    for (int64_t i = 0; i < t->totalTiles; ++i) {
+        const int64_t slots = TileGeometryOf(*t, i).slots;
+        int64_t k = 0;
+        while (k < count && known[k] != slots) ++k;
+        if (k == count) {
+            knownCycles[k] = EstTileCycles(p, slots);
+            if (knownCycles[k].channel != knownCycles[k].vector) return false;
+            known[count++] = slots;
+        }
+        tiles[static_cast<size_t>(i)] = knownCycles[k];
+    }
+    const int64_t groups = t->channelGroups;
+    auto unitCycles = [&](int64_t u) {
+        return std::min(t->groupChannels, t->c - u % groups * t->groupChannels) * tiles[static_cast<size_t>(u / groups)].channel;
+    };
+    auto costliest = [&](auto first) {
+        int64_t worst = 0;
+        for (int64_t core = 0; core < cores; ++core) {
+            int64_t cost = 0;
+            for (int64_t u = first(core), end = first(core + 1); u < end; ++u)
+                cost += unitCycles(u) + (u == first(core) || u % groups == 0 ? tiles[static_cast<size_t>(u / groups)].visit : 0);
+            worst = std::max(worst, cost);
+        }
+        return worst;
+    };
+    auto weight = [&](int64_t u) { return unitCycles(u) + tiles[static_cast<size_t>(u / groups)].visit / groups; };
     int64_t total = 0;
-    for (int64_t c : costs.unit) total += c;
+    for (int64_t u = 0; u < t->totalUnits; ++u) total += weight(u);
     int64_t start[kMaxWeightedCores + 1] = {};
-    int64_t u = 0, before = 0;   // before: the cost of units [0, u)
+    int64_t u = 0, before = 0;   // before: the weight of units [0, u)
     for (int64_t core = 1; core < cores; ++core) {
         const int64_t target = total * core / cores;
         // the units whose middle lies before the target
-        while (u < t->totalUnits && 2 * before + costs.unit[u] <= 2 * target) before += costs.unit[u++];
+        while (u < t->totalUnits && 2 * before + weight(u) <= 2 * target) before += weight(u++);
         start[core] = u;
         if (start[core] == start[core - 1]) return false;   // every launched core takes a unit
     }
     start[cores] = t->totalUnits;
     if (start[cores] == start[cores - 1]) return false;
-    const int64_t weighted = costs.Costliest(*t, cores, [&](int64_t core) { return start[core]; });
-    const int64_t equal = costs.Costliest(*t, cores, [&](int64_t core) { return UnitBoundary(*t, core, cores); });
-    if (weighted >= equal) return false;
+    const int64_t weighted = costliest([&](int64_t core) { return start[core]; });
+    const int64_t equal = costliest([&](int64_t core) { return UnitBoundary(*t, core, cores); });
+    if (16 * weighted > 15 * equal) return false;
     for (int64_t core = 0; core <= cores; ++core) t->unitStart[core] = start[core];
     t->unitPhase = kWeightedSplit;
     return true;
@@ -178,9 +178,11 @@ bool WeightedSplit(const Problem& p, GridSampleTilingData* t, int64_t cores) {
 
 // Columns of a block tile across an output `width` columns wide: `cols`, unless fewer, equal
 // blocks of up to 1.5 x cols hold the width in at least 1/8 fewer slots (UB rows of whole 32-byte
-// blocks: `align` elements). Every slot is vector work, real or not: an 80-column float32 output
-// takes 2 blocks of 40 (80 slots a row), not 32 + 32 + 16 (96); a 1000-column one keeps 32 (1024
-// slots against 1000: its blocks stay square, which keeps a rotation's windows smallest).
+// blocks: `align` elements). Equal blocks give every unit the same cost (an edge tile's fewer
+// slots, TileGeometry::slots, make its units cheaper, which only a weighted split can use): an
+// 80-column float32 output takes 2 blocks of 40 (80 slots a row), not 32 + 32 + 16 (80 with the
+// last block's own pitch, on unequal units); a 1000-column one keeps 32 (1024 slots against 1000:
+// its blocks stay square, which keeps a rotation's windows smallest).
 int64_t BlockColumns(int64_t width, int64_t cols, int64_t align) {
     const int64_t slots = CeilDiv(width, cols) * cols;
     int64_t best = cols, bestSlots = slots;
@@ -353,9 +355,9 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     const int64_t minGroupChannels = p.channelLast ? std::max<int64_t>(kMinGroupChannels, kBlock / elem) : kMinGroupChannels;
     const int64_t smallestGroup = p.channelLast ? minGroupChannels : minGroupChannels / 2;
     // Square-ish blocks keep a rotated tile's window smallest (32 columns: 128-byte fp32 rows).
-    // Bicubic's time is its vector work over every slot of a tile, real or not: it takes blocks
-    // half as wide (and twice as tall) when they cover the output with fewer tiles (an 80-wide
-    // output: 5 blocks of 16 columns instead of 3 of 32, the last half empty).
+    // Bicubic's time is its vector work over a tile's slots: it takes blocks half as wide (and
+    // twice as tall) when they cover the output with fewer tiles (an 80-wide output: 5 equal
+    // blocks of 16 columns instead of 3 of 32, the last a half-cost edge tile).
     constexpr int64_t kBlockCols = 32;
     auto blocksToCover = [&](int64_t cols) {
         return CeilDiv(p.outW, cols) * CeilDiv(p.outH, std::max<int64_t>(1, slots / cols));
@@ -373,7 +375,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
         // equal blocks holding the width in fewer slots, where their tiles alone give every core
         // enough units (tiles too few are halved down to kMinTilePoints points, in steps that
         // blocks of other widths land on less well: 34 columns stop at 13 rows, 32 at 8)
-        const int64_t cols = BlockColumns(p.outW, blockCols, kBlock / elem), colsPitch = RoundUp(cols, kBlock / elem);
+        const int64_t cols = BlockColumns(p.outW, blockCols, kBlock / elem), colsPitch = BlockRowSlots(cols, p.dataKind);
         const int64_t rows = std::min<int64_t>(p.outH, slots / colsPitch);
         if (cols != blockCols &&
             p.n * CeilDiv(p.outH, rows) * CeilDiv(p.outW, cols) * std::max<int64_t>(1, p.c / smallestGroup) >= targetUnits) {
@@ -457,8 +459,8 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
                             (CeilDiv(bandUnits, cores) <= CeilDiv(flatUnits, cores) ||
                              (runsCross && 8 * CeilDiv(bandUnits, cores) <= 9 * CeilDiv(flatUnits, cores)));
     // Bands of one height, the fewest rows that keep their count (36 rows in two tiles of 18, not 32
-    // and 4; the last band may still be short), since every slot past a short band's rows is vector
-    // work for nothing. Then, across the plane, as many rows again as the same slot count holds (73
+    // and 4; the last band may still be short), since tiles of equal cost balance across the cores
+    // (a short band's tile costs less, but the equal split does not know). Then, across the plane, as many rows again as the same slot count holds (73
     // rows: 16-row bands, not 15 in 512 slots), so that a tile's slots are all real wherever they
     // can be (pad slots cost a real-slot mask per tile); not within a slice, whose last band that
     // would shorten.

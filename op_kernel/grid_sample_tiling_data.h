@@ -81,7 +81,7 @@ struct GridSampleTilingData {
     int32_t outBufBytes;       // chunkChannels x slotCount x sizeof(out), per queue slot
     int32_t windowBufBytes;    // input window (or per-point gather area), per queue slot
     int32_t chunkChannels;     // channels per output chunk
-    int32_t slotPitch;         // slots per tile row in UB (flat tiles: slotCount)
+    int32_t slotPitch;         // slots per row of a full-width tile in UB (flat tiles: slotCount)
     int32_t reserved2;
     int64_t unitStart[kMaxWeightedCores + 1];   // kWeightedSplit: each core's first unit
 };
@@ -91,9 +91,16 @@ constexpr int32_t kUbBlockBytes = 32;
 // Slot counts are multiples of this (Compare needs count * 4 bytes to be a multiple of 256).
 constexpr int64_t kSlotAlign = 64;
 
+// Slots of a UB row of `cols` points in whole 32-byte blocks of the data type (so of the grid's
+// pairs and triples too).
+__aicore__ inline int64_t BlockRowSlots(int64_t cols, int32_t dataKind) {
+    const int64_t blockElems = kUbBlockBytes / (dataKind == kFloat32 ? 4 : 2);
+    return (cols + blockElems - 1) / blockElems * blockElems;
+}
+
 // The first work unit of core `core` of `cores` (core == cores: totalUnits). Phase p in [0, cores)
 // spreads the longer ranges evenly (floor((core * units + p) / cores)); kFrontLoaded gives them to
-// the first totalUnits % cores cores.
+// the first totalUnits % cores cores; kWeightedSplit reads them from unitStart (cores: blockDim).
 constexpr int64_t kFrontLoaded = -1, kWeightedSplit = -2;
 __aicore__ inline int64_t UnitBoundary(const GridSampleTilingData& t, int64_t core, int64_t cores) {
     if (t.unitPhase == kWeightedSplit) return t.unitStart[core];
@@ -136,11 +143,10 @@ __aicore__ inline TileGeometry TileGeometryOf(const GridSampleTilingData& t, int
         tile.depths = 1;
     }
     const int64_t points = tile.depths * tile.rows * tile.cols;
-    const int64_t blockElems = kUbBlockBytes / (t.dataKind == kFloat32 ? 4 : 2);
     if (t.flatTiles)
         tile.pitch = points;
     else
-        tile.pitch = tile.cols == t.tileCols ? t.slotPitch : (tile.cols + blockElems - 1) / blockElems * blockElems;
+        tile.pitch = tile.cols == t.tileCols ? t.slotPitch : BlockRowSlots(tile.cols, t.dataKind);
     const int64_t used = t.flatTiles ? points : tile.rows * tile.pitch;
     tile.slots = (used + kSlotAlign - 1) / kSlotAlign * kSlotAlign;
     return tile;

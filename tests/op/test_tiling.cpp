@@ -696,9 +696,15 @@ TEST_CASE("tiling: edge tiles take fewer slots, and the work split weighs them")
         most = std::max(most, units);
     }
     CHECK(most > fewest + 1);   // not the equal split
-    // a problem without edge tiles keeps the equal split
+    // a problem without edge tiles keeps the equal split, and so does nearest, whose window loads
+    // and stores bind its channels (an edge tile's window keeps its halo rows and columns)
     Problem whole = Problem::Contiguous(8, 64, 64, 64, 64, 64);
     CHECK(TilingOn(whole, 48).data.unitPhase != gridsample::kWeightedSplit);
+    Problem nearest = p;
+    nearest.mode = gridsample::kNearest;
+    const Tiling tn = TilingOn(nearest, 48);
+    CHECK(gridsample::TileGeometryOf(tn.data, tn.data.tilesPerRow - 1).slots < tn.data.slotCount);
+    CHECK(tn.data.unitPhase != gridsample::kWeightedSplit);
 }
 
 TEST_CASE("tiling: NCHW groups of 2 channels only when groups of 4 leave too few units") {
