@@ -696,6 +696,16 @@ TEST_CASE("tiling: edge tiles take fewer slots, and the work split weighs them")
         most = std::max(most, units);
     }
     CHECK(most > fewest + 1);   // not the equal split
+    // channel-last float32: 512-slot tiles of 16 x 32, the same edge column block
+    Problem cl = Problem::Contiguous(4, 32, 96, 80, 96, 80);
+    cl.channelLast = 1;
+    cl.inStrideC = 1;
+    cl.inStrideW = cl.c;
+    cl.inStrideH = cl.c * cl.inW;
+    cl.inStrideN = cl.inStrideH * cl.inH;
+    const Tiling tcl = TilingOn(cl, 48);
+    CHECK(tcl.data.tileCols == 32 && gridsample::TileGeometryOf(tcl.data, tcl.data.tilesPerRow - 1).pitch == 16);
+    CHECK(tcl.data.unitPhase == gridsample::kWeightedSplit);
     // a problem without edge tiles keeps the equal split, and so does nearest, whose window loads
     // and stores bind its channels (an edge tile's window keeps its halo rows and columns)
     Problem whole = Problem::Contiguous(8, 64, 64, 64, 64, 64);

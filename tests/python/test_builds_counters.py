@@ -122,6 +122,27 @@ def test_core_counts(rng, build, cores):
 
 @pytest.mark.usefixtures("restore_platform")
 @pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("channel_last,dtype", [(False, np.float16), (True, np.float32)])
+def test_weighted_split_same_bits_on_any_core_count(rng, build, channel_last, dtype):
+    """An 80-column output in 32-column blocks (float16, or channel-last float32): its edge tiles
+    have fewer slots, and on 48 cores the tiling splits the units by their cost (test_tiling.cpp
+    pins that choice for these shapes); the outputs agree with torch and, bit for bit, with those
+    of 1 and 5 cores."""
+    x = random_input(rng, (4, 32, 96, 80), dtype)
+    grid = affine_grid(4, 96, 80, angle=0.0, scale=1.0, shift=(0.0, 0.0), noise=0.02, rng=rng, dtype=dtype)
+    xx = np.ascontiguousarray(x.transpose(0, 2, 3, 1)) if channel_last else x
+    ags.set_platform(cores=48, build=build)
+    weighted = check_against_torch(xx, grid, "bilinear", "zeros", False, build=build, channel_last=channel_last)
+    assert ags.last_launch_stats(build)["block_dim"] == 48
+    for cores in (1, 5):
+        ags.set_platform(cores=cores, build=build)
+        out = ags.grid_sample(xx, grid, "bilinear", "zeros", False, channel_last=channel_last, build=build)
+        assert ags.last_launch_stats(build)["block_dim"] == cores
+        assert_bit_equal(out, weighted, f"{cores} cores against 48")
+
+
+@pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("build", BUILDS)
 @pytest.mark.parametrize("ub_bytes", [32768, 65536, 100000, 131072])
 def test_smaller_ub(rng, build, ub_bytes):
     ags.set_platform(ub_bytes=ub_bytes, build=build)
