@@ -74,7 +74,7 @@ int64_t DepthBlock(const Problem& p, int64_t elem, int64_t slices, int64_t budge
 
 int64_t EstDmaCycles(int64_t bytes) { return bytes / kEstDmaBytesPerCycle + kEstDmaStartupCycles; }
 
-// Estimated cycles of a 2-D tile of `slots` slots (tiling_estimates.h: a vector instruction over a
+// Estimated cycles of a tile of `slots` slots (tiling_estimates.h: a vector instruction over a
 // tile's slots is a repeat per 64 floats plus its issue; Gather picks ~8 taps a cycle; a DMA moves
 // ~10 bytes a cycle after its start-up): per channel, the longest of its vector work (gathers and
 // combine instructions), its window (~1.5x its points for a smooth warp) and its store; per visit
@@ -85,13 +85,15 @@ struct TileCycles {
 };
 TileCycles EstTileCycles(const Problem& p, int64_t slots) {
     struct Work { int64_t coordinates, combine; };
-    // 2-D bilinear, nearest, bicubic, from the kernel's instruction counts
-    constexpr Work kWork[3] = {{50, 5}, {35, 1}, {100, 22}};
-    const Work w = kWork[p.mode];
+    // bilinear, nearest, bicubic in 2-D and 3-D, from the kernel's instruction counts (3-D
+    // trilinear: a (e) tile's trace, ~3.2k cycles of coordinates and offsets at 512 slots and ~800
+    // per channel)
+    constexpr Work kWork[2][3] = {{{50, 5}, {35, 1}, {100, 22}}, {{115, 10}, {60, 1}, {300, 84}}};
+    const Work w = kWork[p.dims == 3][p.mode];
     const int64_t elem = DataKindBytes(p.dataKind);
     const int64_t instruction = slots / kEstRepeatFloats + kEstVectorIssueCycles;
     const int64_t window = EstDmaCycles(slots * elem * 3 / 2), store = EstDmaCycles(slots * elem);
-    const int64_t vector = w.combine * instruction + TapCountOf(p.mode, 2) * slots / kEstGatherElemsPerCycle;
+    const int64_t vector = w.combine * instruction + TapCountOf(p.mode, p.dims) * slots / kEstGatherElemsPerCycle;
     return {std::max({vector, window, store}), w.coordinates * instruction, vector};
 }
 
@@ -122,24 +124,29 @@ int64_t BusiestCoreCycles(const Problem& p, int64_t slots, int64_t units, int64_
 bool WeightedSplit(const Problem& p, GridSampleTilingData* t, int64_t cores) {
     constexpr int64_t kMaxWeightedUnits = 4096;
     if (cores > kMaxWeightedCores || cores < 2 || t->totalUnits > kMaxWeightedUnits) return false;
-    // 2-D tiles differ only in the last column block and the last band: at most 4 slot counts
+    // 2-D tiles differ only in the last column block and the last band (3-D ones also in the last
+    // depth block and each slice's last band): a few slot counts
     const int64_t lastColumn = t->tilesPerRow - 1, lastBand = t->tilesPerPlane - t->tilesPerRow;
-    if (TileGeometryOf(*t, lastColumn).slots == t->slotCount && TileGeometryOf(*t, lastBand).slots == t->slotCount)
+    if (p.dims == 2 && TileGeometryOf(*t, lastColumn).slots == t->slotCount &&
+        TileGeometryOf(*t, lastBand).slots == t->slotCount)
         return false;
+    constexpr int64_t kMaxSlotCounts = 8;
     std::vector<TileCycles> tiles(static_cast<size_t>(t->totalTiles));
-    int64_t known[4] = {}, count = 0;
-    TileCycles knownCycles[4] = {};
+    int64_t known[kMaxSlotCounts] = {}, count = 0;
+    TileCycles knownCycles[kMaxSlotCounts] = {};
     for (int64_t i = 0; i < t->totalTiles; ++i) {
         const int64_t slots = TileGeometryOf(*t, i).slots;
         int64_t k = 0;
         while (k < count && known[k] != slots) ++k;
         if (k == count) {
+            if (count == kMaxSlotCounts) return false;
             knownCycles[k] = EstTileCycles(p, slots);
             if (knownCycles[k].channel != knownCycles[k].vector) return false;
             known[count++] = slots;
         }
         tiles[static_cast<size_t>(i)] = knownCycles[k];
     }
+    if (count == 1) return false;   // no edge tile
     const int64_t groups = t->channelGroups;
     auto unitCycles = [&](int64_t u) {
         return std::min(t->groupChannels, t->c - u % groups * t->groupChannels) * tiles[static_cast<size_t>(u / groups)].channel;
@@ -514,7 +521,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     t.totalUnits = t.totalTiles * t.channelGroups;
     out->blockDim = static_cast<uint32_t>(std::min<int64_t>(platform.coreNum, t.totalUnits));
     t.unitPhase = CheapestUnitPhase(t, out->blockDim);
-    if (p.dims == 2) WeightedSplit(p, &t, out->blockDim);
+    WeightedSplit(p, &t, out->blockDim);
     out->tilingKey = MakeTilingKey(p.dataKind, p.mode, p.dims);
     out->workspaceBytes = RoundUp(sizeof(GridSampleTilingData), kBlock);
     return true;

@@ -689,13 +689,13 @@ TEST_CASE("tiling: edge tiles take fewer slots, and the work split weighs them")
     CHECK(full.cols == 32 && full.pitch == 32 && full.slots == t.data.slotCount);
     CHECK(edge.cols == 16 && edge.pitch == 16 && edge.slots == t.data.slotCount / 2);
     CHECK(t.data.unitPhase == gridsample::kWeightedSplit);
-    int64_t fewest = INT64_MAX, most = 0;
+    int64_t fewestUnits = INT64_MAX, most = 0;
     for (int64_t core = 0; core < int64_t(t.blockDim); ++core) {
         const int64_t units = gridsample::UnitBoundary(t.data, core + 1, t.blockDim) - gridsample::UnitBoundary(t.data, core, t.blockDim);
-        fewest = std::min(fewest, units);
+        fewestUnits = std::min(fewestUnits, units);
         most = std::max(most, units);
     }
-    CHECK(most > fewest + 1);   // not the equal split
+    CHECK(most > fewestUnits + 1);   // not the equal split
     // channel-last float32: 512-slot tiles of 16 x 32, the same edge column block
     Problem cl = Problem::Contiguous(4, 32, 96, 80, 96, 80);
     cl.channelLast = 1;
@@ -706,6 +706,14 @@ TEST_CASE("tiling: edge tiles take fewer slots, and the work split weighs them")
     const Tiling tcl = TilingOn(cl, 48);
     CHECK(tcl.data.tileCols == 32 && gridsample::TileGeometryOf(tcl.data, tcl.data.tilesPerRow - 1).pitch == 16);
     CHECK(tcl.data.unitPhase == gridsample::kWeightedSplit);
+    // 3-D depth blocks of 2 slices x 8 rows over 9 slices of 40 rows: the last block's single
+    // slice takes 320 slots of 576
+    const Tiling t3 = TilingOn(Problem::Contiguous3D(4, 2, 9, 40, 33, 9, 40, 33), 48);
+    CHECK(t3.data.tileDepth == 2 && t3.data.tileRows == 8 && t3.data.slotCount == 576);
+    int64_t fewest = t3.data.slotCount;
+    for (int64_t i = 0; i < t3.data.totalTiles; ++i) fewest = std::min(fewest, gridsample::TileGeometryOf(t3.data, i).slots);
+    CHECK(fewest == 320);
+    CHECK(t3.data.unitPhase == gridsample::kWeightedSplit);
     // a problem without edge tiles keeps the equal split, and so does nearest, whose window loads
     // and stores bind its channels (an edge tile's window keeps its halo rows and columns)
     Problem whole = Problem::Contiguous(8, 64, 64, 64, 64, 64);
