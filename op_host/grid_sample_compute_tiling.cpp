@@ -78,10 +78,10 @@ int64_t EstDmaCycles(int64_t bytes) { return bytes / kEstDmaBytesPerCycle + kEst
 // tile's slots is a repeat per 64 floats plus its issue; Gather picks ~8 taps a cycle; a DMA moves
 // ~10 bytes a cycle after its start-up): per channel, the longest of its vector work (gathers and
 // combine instructions), its window (~1.5x its points for a smooth warp) and its store; per visit
-// of a core, the coordinate pass (the mode's coordinate instructions). `vector`: the channel's
-// vector work alone.
+// of a core, the coordinate pass (the mode's coordinate instructions). `vector`, `window`,
+// `store`: the channel's three parts.
 struct TileCycles {
-    int64_t channel, visit, vector;
+    int64_t channel, visit, vector, window, store;
 };
 TileCycles EstTileCycles(const Problem& p, int64_t slots) {
     struct Work { int64_t coordinates, combine; };
@@ -94,7 +94,7 @@ TileCycles EstTileCycles(const Problem& p, int64_t slots) {
     const int64_t instruction = slots / kEstRepeatFloats + kEstVectorIssueCycles;
     const int64_t window = EstDmaCycles(slots * elem * 3 / 2), store = EstDmaCycles(slots * elem);
     const int64_t vector = w.combine * instruction + TapCountOf(p.mode, p.dims) * slots / kEstGatherElemsPerCycle;
-    return {std::max({vector, window, store}), w.coordinates * instruction, vector};
+    return {std::max({vector, window, store}), w.coordinates * instruction, vector, window, store};
 }
 
 // The busiest core's time in cycles on a 2-D problem, as the tiling estimates it to size tiles
@@ -107,9 +107,8 @@ int64_t BusiestCoreCycles(const Problem& p, int64_t slots, int64_t units, int64_
     const TileCycles tile = EstTileCycles(p, slots);
     const int64_t perCore = CeilDiv(units, cores);
     const int64_t visits = CeilDiv(perCore, groups);
-    const int64_t grid = EstDmaCycles(slots * 2 * elem), firstWindow = EstDmaCycles(slots * elem * 3 / 2),
-                  lastStore = EstDmaCycles(slots * elem);
-    return grid + firstWindow + perCore * groupChannels * tile.channel + visits * tile.visit + lastStore;
+    const int64_t grid = EstDmaCycles(slots * 2 * elem);
+    return grid + tile.window + perCore * groupChannels * tile.channel + visits * tile.visit + tile.store;
 }
 
 // Cost-weighted split (kWeightedSplit): each core's range ends where its share of the units'
@@ -155,8 +154,9 @@ bool WeightedSplit(const Problem& p, GridSampleTilingData* t, int64_t cores) {
         int64_t worst = 0;
         for (int64_t core = 0; core < cores; ++core) {
             int64_t cost = 0;
-            for (int64_t u = first(core), end = first(core + 1); u < end; ++u)
-                cost += unitCycles(u) + (u == first(core) || u % groups == 0 ? tiles[static_cast<size_t>(u / groups)].visit : 0);
+            const int64_t begin = first(core), end = first(core + 1);
+            for (int64_t u = begin; u < end; ++u)
+                cost += unitCycles(u) + (u == begin || u % groups == 0 ? tiles[static_cast<size_t>(u / groups)].visit : 0);
             worst = std::max(worst, cost);
         }
         return worst;
@@ -169,7 +169,7 @@ bool WeightedSplit(const Problem& p, GridSampleTilingData* t, int64_t cores) {
     for (int64_t core = 1; core < cores; ++core) {
         const int64_t target = total * core / cores;
         // the units whose middle lies before the target
-        while (u < t->totalUnits && 2 * before + weight(u) <= 2 * target) before += weight(u++);
+        for (int64_t w; u < t->totalUnits && 2 * before + (w = weight(u)) <= 2 * target; ++u) before += w;
         start[core] = u;
         if (start[core] == start[core - 1]) return false;   // every launched core takes a unit
     }
@@ -314,7 +314,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
 
     // Per-slot cost: the float vectors, the masks, and the double-buffered grid tile.
     auto fixedBytes = [&](int64_t slots) {
-        return vectors * slots * 4 + masks * RoundUp(slots / 8, kBlock) + 2 * RoundUp(slots * components * elem, kBlock);
+        return vectors * slots * 4 + masks * MaskBytes(slots) + 2 * RoundUp(slots * components * elem, kBlock);
     };
     // Largest slot count whose fixed buffers take at most ~40% of the UB; the rest is for the
     // output chunk and the input window, which set how many channels move per DMA.
@@ -467,10 +467,10 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
                              (runsCross && 8 * CeilDiv(bandUnits, cores) <= 9 * CeilDiv(flatUnits, cores)));
     // Bands of one height, the fewest rows that keep their count (36 rows in two tiles of 18, not 32
     // and 4; the last band may still be short), since tiles of equal cost balance across the cores
-    // (a short band's tile costs less, but the equal split does not know). Then, across the plane, as many rows again as the same slot count holds (73
-    // rows: 16-row bands, not 15 in 512 slots), so that a tile's slots are all real wherever they
-    // can be (pad slots cost a real-slot mask per tile); not within a slice, whose last band that
-    // would shorten.
+    // (a short band's tile costs less, which only a weighted split uses). Then, across the plane,
+    // as many rows again as the same slot count holds (73 rows: 16-row bands, not 15 in 512
+    // slots), so that a tile's slots are all real wherever they can be (pad slots cost a real-slot
+    // mask per tile); not within a slice, whose last band that would shorten.
     if (tileDepth == 1) {
         const int64_t bandRows = sliceBands ? p.outPlaneRows : p.outH;
         const int64_t even = CeilDiv(bandRows, CeilDiv(bandRows, tileRows));
@@ -496,7 +496,7 @@ bool ComputeTiling(const Problem& p, const PlatformInfo& platform, Tiling* out, 
     t.gridBufBytes = static_cast<int32_t>(RoundUp(s * components * elem, kBlock));
     t.pointBufBytes = static_cast<int32_t>(s * 4);
     t.pointBufCount = static_cast<int32_t>(vectors);
-    t.maskBufBytes = static_cast<int32_t>(RoundUp(s / 8, kBlock));
+    t.maskBufBytes = static_cast<int32_t>(MaskBytes(s));
     t.maskBufCount = static_cast<int32_t>(masks);
     const int64_t fixed = 2 * t.gridBufBytes + int64_t(t.pointBufBytes) * vectors + int64_t(t.maskBufBytes) * masks;
     const int64_t perChannelOut = s * elem;

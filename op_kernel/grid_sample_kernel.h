@@ -1453,7 +1453,7 @@ private:
     __aicore__ inline void Recarve(int32_t slots) {
         slots_ = slots;
         carve_.slots = slots;
-        carve_.maskBytes = static_cast<int32_t>(RoundUpTo(slots / 8, kBlockBytes));
+        carve_.maskBytes = static_cast<int32_t>(MaskBytes(slots));
         taps_.Carve(carve_);
         combine_.Carve(carve_);
     }

@@ -91,6 +91,9 @@ constexpr int32_t kUbBlockBytes = 32;
 // Slot counts are multiples of this (Compare needs count * 4 bytes to be a multiple of 256).
 constexpr int64_t kSlotAlign = 64;
 
+// Bytes of a mask of one bit per slot, in whole 32-byte blocks.
+__aicore__ inline int64_t MaskBytes(int64_t slots) { return (slots / 8 + kUbBlockBytes - 1) / kUbBlockBytes * kUbBlockBytes; }
+
 // Slots of a UB row of `cols` points in whole 32-byte blocks of the data type (so of the grid's
 // pairs and triples too).
 __aicore__ inline int64_t BlockRowSlots(int64_t cols, int32_t dataKind) {
