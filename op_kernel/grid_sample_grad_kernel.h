@@ -214,15 +214,20 @@ private:
     // there is no such shortcut (a NaN or an infinity among them, which makes their sum `gsum`
     // non-finite; coordinates beyond 2^24; reflection that may move a tap). The coordinate maps are
     // monotonic, so the extremes bound every point's taps (floor - 1 .. floor + 2 covers nearest,
-    // linear and cubic; border clamps; zeros padding drops taps outside; reflection is the identity
+    // linear and cubic; border clamps the coordinate, or bicubic's taps, into the image, so the
+    // clamped extremes bound them; zeros padding drops taps outside; reflection is the identity
     // while no tap leaves the image). lo > hi: no tap inside.
     __aicore__ inline bool AxisTapRange(float gmin, float gmax, float gsum, int64_t size, int64_t* lo, int64_t* hi) const {
         if (!(gsum - gsum == 0.0f)) return false;   // x - x is 0 for finite x only
         const bool ac = t_.alignCorners != 0;
         const float last = static_cast<float>(size - 1);
-        const float cmin = Unnormalize(gmin, size, ac);
-        const float cmax = Unnormalize(gmax, size, ac);
+        float cmin = Unnormalize(gmin, size, ac);
+        float cmax = Unnormalize(gmax, size, ac);
         if (!(cmin > -MaxExactCoord<float>() && cmax < MaxExactCoord<float>())) return false;
+        if (t_.padding == kBorder) {   // beyond an edge, border's taps lie on it
+            cmin = CoordClamp(cmin, 0.0f, last);
+            cmax = CoordClamp(cmax, 0.0f, last);
+        }
         if (t_.padding == kReflection) {
             const bool inside = MODE == kBicubic ? (cmin >= 1.0f && cmax < last - 1.0f) : (cmin >= 0.0f && cmax <= last);
             if (!inside) return false;

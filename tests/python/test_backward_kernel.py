@@ -125,3 +125,26 @@ def test_kernel_backward_output_mask():
     assert only_i[1] is None and only_g[0] is None
     assert np.array_equal(only_i[0].view(np.uint32), gi.view(np.uint32))
     assert np.array_equal(only_g[1].view(np.uint32), gg.view(np.uint32))
+
+
+@pytest.mark.parametrize("dims", [2, 3])
+@pytest.mark.parametrize("padding", PADDINGS)
+def test_kernel_backward_grids_beyond_an_edge(dims, padding):
+    """Chunks of points wholly beyond one edge of the input (a zoom-out, a shifted grid): border
+    padding moves their taps onto the edge, so the range test that skips chunks (and the grid
+    gradient's window) must still count them; zeros padding drops them."""
+    rng = np.random.default_rng(5 + dims)
+    xshape = (1, 3, 6, 7) if dims == 2 else (1, 3, 5, 6, 7)
+    out = (300, 2) if dims == 2 else (20, 15, 2)   # the first axis (the last grid coordinate) runs beyond
+    x = rng.uniform(-1, 1, xshape).astype(np.float32)
+    modes = ("bilinear", "nearest", "bicubic") if dims == 2 else ("bilinear", "nearest")
+    for lo, hi in ((-1.7, 1.7), (1.2, 3.0), (-3.0, -1.1)):
+        g = rng.uniform(-1, 1, (1,) + out + (dims,)).astype(np.float32)
+        # ascending along the first axis, so that whole chunks of points lie beyond the edge
+        g[..., -1] = np.sort(rng.uniform(lo, hi, out[0])).astype(np.float32).reshape((-1,) + (1,) * (dims - 1))
+        go = rng.uniform(-1, 1, (1, 3) + out).astype(np.float32)
+        for mode in modes:
+            gi, gg = kernel_backward(go, x, g, mode, padding, False)
+            ri, rg = torch_backward(go, x, g, mode, padding, False)
+            assert error(gi, ri) < TOL["float32"], (mode, lo, hi, error(gi, ri))
+            assert error(gg, rg) < TOL["float32"], (mode, lo, hi, error(gg, rg))
