@@ -44,8 +44,6 @@ bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t
     for (int64_t cc = std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxChannelChunk); cc >= 1; --cc) {
         const int64_t block = Align(cc, 8);   // floats per pixel / per point
         const int64_t rowSlab = Align(p.inW, per);
-        t->rangeIndexBytes = static_cast<int32_t>(std::max<int64_t>(p.dims - 1, 1) * kScanChunk * 4);
-        t->rangeBytes = static_cast<int32_t>((2 * kScanChunk + 48) * 4);
         // gradOutput slabs: one per lane of the point-major block (Align(cc, 8)), as the Gather that
         // turns them point-major counts block * points elements and may not count more than its
         // source holds (Gather page, atlasascendc_api_07_0092: count)
@@ -56,7 +54,7 @@ bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t
         t->rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
         t->rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
         t->accOutBytes = half ? static_cast<int32_t>(Align(cc * rowSlab * elem, 32)) : 0;
-        const int64_t fixed = int64_t{t->rangeIndexBytes} + t->rangeBytes + t->goBufBytes + t->goFloatBytes + t->goTBytes +
+        const int64_t fixed = int64_t{t->goBufBytes} + t->goFloatBytes + t->goTBytes +
                               t->goIndexBytes + t->rowStageBytes + t->rowIndexBytes + t->accOutBytes;
         const int64_t pixels = (ub - fixed) / (block * 4);
         const int64_t tileRows = std::min<int64_t>(std::max<int64_t>(rows, 1), pixels / std::max<int64_t>(p.inW, 1));
@@ -109,8 +107,13 @@ int64_t WindowBytesEstimate(const GradProblem& p, int64_t chunk) {
     return rows * p.inW * elem;
 }
 
+// Both roles' buffers: the grid chunk (and its float cast) and the tap ranges.
+int64_t CommonBytes(const GridSampleGradTilingData& t) {
+    return int64_t{t.gridBufBytes} + t.gridFloatBytes + t.rangeIndexBytes + t.rangeBytes;
+}
+
 int64_t InputRoleBytes(const GridSampleGradTilingData& t) {
-    return int64_t{t.rangeIndexBytes} + t.rangeBytes + t.goBufBytes + t.goFloatBytes + t.goTBytes + t.goIndexBytes +
+    return int64_t{t.goBufBytes} + t.goFloatBytes + t.goTBytes + t.goIndexBytes +
            t.accBytes + t.rowStageBytes + t.rowIndexBytes + t.accOutBytes;
 }
 
@@ -119,7 +122,7 @@ int64_t InputRoleBytes(const GridSampleGradTilingData& t) {
 int64_t GradUbBytes(const GridSampleGradTilingData& t, bool inputRole, bool gridRole) {
     const int64_t grid = int64_t{t.gridGoBytes} + t.gridGoFloatBytes + t.offsetBytes + t.tapSumBytes + t.gatheredBytes +
                          t.gatheredIoBytes + t.resultBytes + t.resultOutBytes + t.windowBytes;
-    return int64_t{t.gridBufBytes} + t.gridFloatBytes + (inputRole ? InputRoleBytes(t) : 0) + (gridRole ? grid : 0);
+    return CommonBytes(t) + (inputRole ? InputRoleBytes(t) : 0) + (gridRole ? grid : 0);
 }
 
 uint64_t MakeGradTilingKey(int32_t dims, int32_t dataKind, int32_t mode) {
@@ -156,18 +159,20 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     const int64_t gridPoints = std::max(t.scanChunk, t.gridChunk);
     t.gridBufBytes = static_cast<int32_t>(Align(gridPoints * p.dims * elem, 32));
     t.gridFloatBytes = elem == 2 ? static_cast<int32_t>(gridPoints * p.dims * 4) : 0;
+    // both roles' tap ranges (y, then z, of a chunk of up to scanChunk points)
+    t.rangeIndexBytes = static_cast<int32_t>(std::max<int64_t>(p.dims - 1, 1) * kScanChunk * 4);
+    t.rangeBytes = static_cast<int32_t>((2 * kScanChunk + 48) * 4);
     const uint32_t cores = platform.coreNum;
     // one core takes both gradients: each role gets about half of the UB
     const bool shared = p.inputGrad && p.gridGrad && cores == 1;
-    const int64_t ub = static_cast<int64_t>(platform.ubBytes) - t.gridBufBytes - t.gridFloatBytes;
+    const int64_t ub = static_cast<int64_t>(platform.ubBytes) - CommonBytes(t);
     // (the input role's rows first get half; wide rows get what the grid role's smallest partition
     // leaves, with fewer points per grid unit if need be: no result depends on the chunk)
     bool inputFits = !p.inputGrad;
     while (!inputFits && Align(p.inW, 32 / elem) * 8 * 4 <= ub) {
         GridSampleGradTilingData smallest = t;
-        const int64_t gridMin = shared && SizeGridRole(p, 0, &smallest, true) ? GradUbBytes(smallest, false, true) -
-                                                                                   t.gridBufBytes - t.gridFloatBytes
-                                                                             : 0;
+        const int64_t gridMin =
+            shared && SizeGridRole(p, 0, &smallest, true) ? GradUbBytes(smallest, false, true) - CommonBytes(t) : 0;
         inputFits = SizeInputRole(p, shared ? ub / 2 : ub, &t) || (shared && SizeInputRole(p, ub - gridMin, &t));
         if (inputFits || !shared || t.gridChunk <= 16) break;
         t.gridChunk /= 2;

@@ -48,6 +48,7 @@ public:
         if (inputBegin_ >= inputEnd_ && gridBegin_ >= gridEnd_) return;
         pipe_.InitBuffer(gridBuf_, t.gridBufBytes);
         if constexpr (!kIsFloat) pipe_.InitBuffer(gridFloat_, t.gridFloatBytes);
+        InitRanges();
         if (inputBegin_ < inputEnd_) InitInputRole();
         if (gridBegin_ < gridEnd_) InitGridRole();
     }
@@ -66,6 +67,7 @@ private:
     static constexpr int64_t kElem = static_cast<int64_t>(sizeof(T));
     static constexpr int64_t kZeroBytes = 32;                               // the zero block in front of a window plane
     static constexpr int64_t kMaxBlockLen = 2097151;                        // DataCopyPad blockLen, bytes
+    static constexpr int64_t kMaxDmaBlocks = 4095;                          // DataCopyPad blockCount on the A2 (DataCopyExtParams)
 
     // Core k's contiguous range of `units` split over `cores` (empty when k is not one of them).
     __aicore__ static inline void UnitRange(int64_t units, int64_t cores, int64_t k, int64_t* begin, int64_t* end) {
@@ -85,9 +87,19 @@ private:
     __aicore__ inline int64_t PointSlab() const { return AlignElems(t_.pointChunk); }
     __aicore__ inline int64_t GridSlab() const { return AlignElems(t_.gridChunk); }
 
-    __aicore__ inline void InitInputRole() {
+    // Both roles bound a chunk's taps by its coordinates' extremes (CoordinateTapRanges): Gather
+    // byte offsets of the y (then z) coordinate of point p of a grid chunk, written once.
+    __aicore__ inline void InitRanges() {
         pipe_.InitBuffer(rangeIndex_, t_.rangeIndexBytes);
         pipe_.InitBuffer(rangeBuf_, t_.rangeBytes);
+        AscendC::LocalTensor<uint32_t> rangeIndex = rangeIndex_.template Get<uint32_t>();
+        for (int64_t k = 0; k + 1 < DIMS; ++k)
+            for (int64_t p = 0; p < t_.scanChunk; ++p)
+                rangeIndex.SetValue(static_cast<uint32_t>(k * t_.scanChunk + p), static_cast<uint32_t>((p * DIMS + k + 1) * 4));
+        AscendC::PipeBarrier<PIPE_ALL>();
+    }
+
+    __aicore__ inline void InitInputRole() {
         pipe_.InitBuffer(goBuf_, t_.goBufBytes);
         if constexpr (!kIsFloat) pipe_.InitBuffer(goFloat_, t_.goFloatBytes);
         pipe_.InitBuffer(goT_, t_.goTBytes);
@@ -100,8 +112,7 @@ private:
         rowSlab_ = AlignElems(t_.inW);
         // Gather offsets (bytes), written once: point p's block takes channel ch of the
         // channel-major gradOutput chunk (lanes beyond the chunk repeat channel 0 and are never
-        // used); a row's pixel i sits at block i of the accumulator; the y (then z) coordinate of
-        // point p of a grid chunk.
+        // used); a row's pixel i sits at block i of the accumulator.
         AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
         for (int64_t p = 0; p < t_.pointChunk; ++p) {
             for (int64_t ch = 0; ch < block_; ++ch) {
@@ -111,10 +122,6 @@ private:
         }
         AscendC::LocalTensor<uint32_t> rowIndex = rowIndex_.template Get<uint32_t>();
         for (int64_t i = 0; i < t_.inW; ++i) rowIndex.SetValue(static_cast<uint32_t>(i), static_cast<uint32_t>(i * block_ * 4));
-        AscendC::LocalTensor<uint32_t> rangeIndex = rangeIndex_.template Get<uint32_t>();
-        for (int64_t k = 0; k + 1 < DIMS; ++k)
-            for (int64_t p = 0; p < t_.scanChunk; ++p)
-                rangeIndex.SetValue(static_cast<uint32_t>(k * t_.scanChunk + p), static_cast<uint32_t>((p * DIMS + k + 1) * 4));
         AscendC::PipeBarrier<PIPE_ALL>();
     }
 
@@ -190,33 +197,14 @@ private:
         }
     }
 
-    // ---- input gradient ------------------------------------------------------------------------
-    // True when a tap of one of points [from, from + np) of a loaded chunk lies in rows [r0, r0 + nr)
-    // of the D*H rows.
-    __aicore__ inline bool ChunkTouchesRows(const AscendC::LocalTensor<float>& coords, int64_t from, int64_t np,
-                                            int64_t r0, int64_t nr) {
-        GradAxis axes[3];
-        for (int64_t p = from; p < from + np; ++p) {
-            PointAxes(coords, p, axes);
-            for (int32_t jz = 0; jz < axes[2].count; ++jz) {
-                if (axes[2].index[jz] < 0) continue;
-                for (int32_t jy = 0; jy < axes[1].count; ++jy) {
-                    if (axes[1].index[jy] < 0) continue;
-                    const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
-                    if (row >= r0 && row < r0 + nr) return true;
-                }
-            }
-        }
-        return false;
-    }
-
+    // ---- tap ranges (both roles) ---------------------------------------------------------------
     // The taps one axis' coordinates in [gmin, gmax] can reach, clamped into [0, size): false when
     // there is no such shortcut (a NaN or an infinity among them, which makes their sum `gsum`
     // non-finite; coordinates beyond 2^24; reflection that may move a tap). The coordinate maps are
-    // monotonic, so the extremes bound every point's taps (floor - 1 .. floor + 2 covers nearest,
-    // linear and cubic; border clamps the coordinate, or bicubic's taps, into the image, so the
-    // clamped extremes bound them; zeros padding drops taps outside; reflection is the identity
-    // while no tap leaves the image). lo > hi: no tap inside.
+    // monotonic, so the extremes bound every point's taps (floor .. floor + 1 covers nearest and
+    // linear, floor - 1 .. floor + 2 cubic; border clamps the coordinate, or bicubic's taps, into
+    // the image, so the clamped extremes bound them; zeros padding drops taps outside; reflection
+    // is the identity while no tap leaves the image). lo > hi: no tap inside.
     __aicore__ inline bool AxisTapRange(float gmin, float gmax, float gsum, int64_t size, int64_t* lo, int64_t* hi) const {
         if (!(gsum - gsum == 0.0f)) return false;   // x - x is 0 for finite x only
         const bool ac = t_.alignCorners != 0;
@@ -232,8 +220,8 @@ private:
             const bool inside = MODE == kBicubic ? (cmin >= 1.0f && cmax < last - 1.0f) : (cmin >= 0.0f && cmax <= last);
             if (!inside) return false;
         }
-        int64_t a = static_cast<int64_t>(CoordFloor(cmin)) - 1;
-        int64_t z = static_cast<int64_t>(CoordFloor(cmax)) + 2;
+        int64_t a = static_cast<int64_t>(CoordFloor(cmin)) - (MODE == kBicubic ? 1 : 0);
+        int64_t z = static_cast<int64_t>(CoordFloor(cmax)) + (MODE == kBicubic ? 2 : 1);
         a = a < 0 ? 0 : a;
         z = z > size - 1 ? size - 1 : z;
         *lo = a;
@@ -241,33 +229,56 @@ private:
         return true;
     }
 
-    // False when no tap of a scan chunk's ns points can lie in rows [r0, r0 + nr) of the D*H rows:
-    // the min, max and sum of the chunk's y (and z) coordinates on the vector unit bound every tap.
-    // A NaN coordinate makes the min and max meaningless (how the reductions treat NaN is not
-    // documented) but the sum NaN, and AxisTapRange then answers "may touch".
-    __aicore__ inline bool ScanMayTouch(const AscendC::LocalTensor<float>& coords, int64_t ns, int64_t r0, int64_t nr) {
+    // The rows (lo[0], hi[0]) and, in 3-D, depth slices (lo[1], hi[1]) that the taps of a loaded
+    // chunk's first n points can reach: the min, max and sum of their y (and z) coordinates on the
+    // vector unit bound every tap (AxisTapRange). False when there is no such shortcut; a NaN
+    // coordinate makes the min and max meaningless (how the reductions treat NaN is not documented)
+    // but the sum NaN, and AxisTapRange then says so.
+    __aicore__ inline bool CoordinateTapRanges(const AscendC::LocalTensor<float>& coords, int64_t n, int64_t* lo, int64_t* hi) {
         AscendC::LocalTensor<float> range = rangeBuf_.template Get<float>();
         AscendC::LocalTensor<float> values = range;
         AscendC::LocalTensor<float> scratch = range[static_cast<uint32_t>(t_.scanChunk)];
         AscendC::LocalTensor<float> res = range[static_cast<uint32_t>(2 * t_.scanChunk)];
         AscendC::LocalTensor<uint32_t> index = rangeIndex_.template Get<uint32_t>();
         for (int32_t k = 0; k + 1 < DIMS; ++k) {   // y, then z: min, max and sum 32 bytes apart
-            AscendC::Gather(values, coords, index[static_cast<uint32_t>(k * t_.scanChunk)], 0u, static_cast<uint32_t>(ns));
-            AscendC::ReduceMin(res[static_cast<uint32_t>(k * 24)], values, scratch, static_cast<int32_t>(ns));
-            AscendC::ReduceMax(res[static_cast<uint32_t>(k * 24 + 8)], values, scratch, static_cast<int32_t>(ns));
-            AscendC::ReduceSum(res[static_cast<uint32_t>(k * 24 + 16)], values, scratch, static_cast<int32_t>(ns));
+            AscendC::Gather(values, coords, index[static_cast<uint32_t>(k * t_.scanChunk)], 0u, static_cast<uint32_t>(n));
+            AscendC::ReduceMin(res[static_cast<uint32_t>(k * 24)], values, scratch, static_cast<int32_t>(n));
+            AscendC::ReduceMax(res[static_cast<uint32_t>(k * 24 + 8)], values, scratch, static_cast<int32_t>(n));
+            AscendC::ReduceSum(res[static_cast<uint32_t>(k * 24 + 16)], values, scratch, static_cast<int32_t>(n));
         }
         AscendC::PipeBarrier<PIPE_ALL>();
-        int64_t lo[2] = {0, 0}, hi[2] = {0, 0};
         const int64_t sizes[2] = {t_.inH, t_.inD};
         for (int32_t k = 0; k + 1 < DIMS; ++k) {
             const uint32_t at = static_cast<uint32_t>(k * 24);
             if (!AxisTapRange(res.GetValue(at), res.GetValue(at + 8), res.GetValue(at + 16), sizes[k], &lo[k], &hi[k]))
-                return true;
-            if (lo[k] > hi[k]) return false;   // every tap outside the image
+                return false;
         }
-        const int64_t first = lo[1] * t_.inH + lo[0], last = hi[1] * t_.inH + hi[0];
-        return last >= r0 && first < r0 + nr;
+        return true;
+    }
+
+    // ---- input gradient ------------------------------------------------------------------------
+    // False when no tap of a scan chunk's ns points can lie in rows [r0, r0 + nr) of the D*H rows.
+    __aicore__ inline bool ScanMayTouch(const AscendC::LocalTensor<float>& coords, int64_t ns, int64_t r0, int64_t nr) {
+        int64_t lo[2] = {0, 0}, hi[2] = {0, 0};
+        if (!CoordinateTapRanges(coords, ns, lo, hi)) return true;
+        for (int32_t k = 0; k + 1 < DIMS; ++k)
+            if (lo[k] > hi[k]) return false;   // every tap outside the image
+        if constexpr (DIMS == 2) return hi[0] >= r0 && lo[0] < r0 + nr;
+        return BoxTouchesRows(lo[1], hi[1], lo[0], hi[0], r0, nr);
+    }
+
+    // True when the taps of depth slices [zlo, zhi] x rows [ylo, yhi] meet rows [r0, r0 + nr) of the
+    // D*H rows: the tile's rows are the end of its first slice, whole slices, then the start of its
+    // last slice.
+    __aicore__ inline bool BoxTouchesRows(int64_t zlo, int64_t zhi, int64_t ylo, int64_t yhi, int64_t r0, int64_t nr) const {
+        const int64_t zFirst = r0 / t_.inH, zLast = (r0 + nr - 1) / t_.inH;
+        const int64_t z0 = zlo > zFirst ? zlo : zFirst, z1 = zhi < zLast ? zhi : zLast;
+        for (int64_t z = z0; z <= z1; ++z) {
+            const int64_t from = z == zFirst ? r0 % t_.inH : 0;
+            const int64_t to = z == zLast ? (r0 + nr - 1) % t_.inH : t_.inH - 1;
+            if (ylo <= to && yhi >= from) return true;
+        }
+        return false;
     }
 
     // Input-gradient unit: (batch, channel chunk, row tile).
@@ -287,21 +298,15 @@ private:
         AscendC::LocalTensor<float> goT = goT_.template Get<float>();
         AscendC::LocalTensor<float> product = goT[static_cast<uint32_t>(t_.pointChunk * block_)];
         AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
-        GradAxis axes[3];
+        GradAxis axes[3] = {};
         for (int64_t s0 = 0; s0 < t_.points; s0 += t_.scanChunk) {
             const int64_t ns = (t_.points - s0) < t_.scanChunk ? (t_.points - s0) : t_.scanChunk;
             AscendC::LocalTensor<float> coords = LoadGrid(b, s0, ns);
             if (!ScanMayTouch(coords, ns, r0, nr)) continue;
             for (int64_t from = 0; from < ns; from += t_.pointChunk) {
                 const int64_t np = (ns - from) < t_.pointChunk ? (ns - from) : t_.pointChunk;
-                // gradOutput is fetched only for point chunks with a tap in the tile
-                if (!ChunkTouchesRows(coords, from, np, r0, nr)) continue;
-                AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, s0 + from, np, goBuf_, goFloat_, PointSlab());
-                // point-major: one block of the chunk's channels per point
-                // (Gather: atlasascendc_api_07_0092, byte offsets; count within the source and the
-                // offsets, which the tiling sizes for block_ slabs)
-                AscendC::Gather(goT, go, goIndex, 0u, static_cast<uint32_t>(np * block_));
-                AscendC::PipeBarrier<PIPE_ALL>();
+                // gradOutput is fetched at the chunk's first tap in the tile, and only then
+                bool fetched = false;
                 // per tap, one multiply of the point's channels by the tap weight, and per run of
                 // adjacent x taps of a tap row one add into their pixels' adjacent blocks: each
                 // element sums weight * gradOutput over the points (and taps) in order, rounded after
@@ -316,6 +321,15 @@ private:
                             if (axes[1].index[jy] < 0) continue;
                             const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
                             if (row < r0 || row >= r0 + nr) continue;
+                            if (!fetched) {
+                                // point-major: one block of the chunk's channels per point
+                                // (Gather: atlasascendc_api_07_0092, byte offsets; count within the
+                                // source and the offsets, which the tiling sizes for block_ slabs)
+                                AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, s0 + from, np, goBuf_, goFloat_, PointSlab());
+                                AscendC::Gather(goT, go, goIndex, 0u, static_cast<uint32_t>(np * block_));
+                                AscendC::PipeBarrier<PIPE_ALL>();
+                                fetched = true;
+                            }
                             const float wzy = axes[2].weight[jz] * axes[1].weight[jy];
                             int32_t jx = 0;
                             while (jx < axes[0].count) {
@@ -339,7 +353,7 @@ private:
                         }
                     }
                 }
-                AscendC::PipeBarrier<PIPE_ALL>();
+                if (fetched) AscendC::PipeBarrier<PIPE_ALL>();
             }
         }
         // the store, a row of the tile at a time: gathered channel-major (cc slabs of W), then one
@@ -386,14 +400,15 @@ private:
         AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
         if constexpr (MODE != kNearest) {
             AscendC::Duplicate(sums, 0.0f, static_cast<int32_t>(kTapCount * t_.gridChunk));
-            int64_t rowLo = 0, rowHi = -1;
-            TapRowBox(coords, np, &rowLo, &rowHi);
-            const int64_t runBytes = (rowHi - rowLo + 1) * t_.inW * kElem;
-            const int64_t planeBytes = kZeroBytes + (runBytes + 31) / 32 * 32;
-            if (rowHi < rowLo) {
+            // the window from the coordinates' extremes where they give one that fits, else from
+            // the valid taps themselves (a point far outside, NaN, reflection)
+            TapBox box;
+            if (!RangeTapBox(coords, np, &box) || (box.yhi >= box.ylo && !PlanWindow(box).fits)) ExactTapBox(coords, np, &box);
+            const WindowPlan plan = PlanWindow(box);
+            if (box.yhi < box.ylo) {
                 // no valid tap: every sum stays 0
-            } else if (runBytes <= kMaxBlockLen && planeBytes <= t_.windowBytes) {
-                SumTapsFromWindow(b, p0, np, coords, rowLo, rowHi, planeBytes);
+            } else if (plan.fits) {
+                SumTapsFromWindow(b, p0, np, coords, box, plan);
             } else {
                 SumTapsPerPoint(b, p0, np, coords);
             }
@@ -401,7 +416,7 @@ private:
         // results: d coordinate / d grid times the weighted tap sums, in the grid's order (x, y, z)
         AscendC::PipeBarrier<PIPE_ALL>();
         AscendC::LocalTensor<float> res = result_.template Get<float>();
-        GradAxis axes[3];
+        GradAxis axes[3] = {};
         for (int64_t p = 0; p < np; ++p) {
             float sum[3] = {0.0f, 0.0f, 0.0f};
             if constexpr (MODE != kNearest) {
@@ -438,28 +453,71 @@ private:
         AscendC::PipeBarrier<PIPE_ALL>();
     }
 
-    // The range of the D*H rows the valid taps of the chunk's points lie in (empty: hi < lo).
-    __aicore__ inline void TapRowBox(const AscendC::LocalTensor<float>& coords, int64_t np, int64_t* lo, int64_t* hi) {
-        GradAxis axes[3];
+    // The depth slices [zlo, zhi] (0 in 2-D) and rows [ylo, yhi] a grid chunk's window holds (whole
+    // rows of each slice); empty: yhi < ylo.
+    struct TapBox {
+        int64_t zlo = 0, zhi = 0, ylo = 0, yhi = -1;
+    };
+    // The box of a chunk's tap ranges from its coordinates' extremes (CoordinateTapRanges).
+    __aicore__ inline bool RangeTapBox(const AscendC::LocalTensor<float>& coords, int64_t np, TapBox* box) {
+        int64_t lo[2] = {0, 0}, hi[2] = {0, 0};
+        if (!CoordinateTapRanges(coords, np, lo, hi)) return false;
+        *box = TapBox{};
+        if (lo[0] > hi[0] || (DIMS == 3 && lo[1] > hi[1])) return true;   // no tap inside: empty
+        box->ylo = lo[0];
+        box->yhi = hi[0];
+        if constexpr (DIMS == 3) {
+            box->zlo = lo[1];
+            box->zhi = hi[1];
+        }
+        return true;
+    }
+    // The box of the valid taps of the chunk's points (those with a valid x tap).
+    __aicore__ inline void ExactTapBox(const AscendC::LocalTensor<float>& coords, int64_t np, TapBox* box) {
+        *box = TapBox{};
+        bool any = false;
+        GradAxis axes[3] = {};
         for (int64_t p = 0; p < np; ++p) {
             PointAxes(coords, p, axes);
             bool anyX = false;
             for (int32_t jx = 0; jx < axes[0].count; ++jx) anyX = anyX || axes[0].index[jx] >= 0;
             if (!anyX) continue;
             for (int32_t jz = 0; jz < axes[2].count; ++jz) {
-                if (axes[2].index[jz] < 0) continue;
+                const int64_t z = axes[2].index[jz];
+                if (z < 0) continue;
                 for (int32_t jy = 0; jy < axes[1].count; ++jy) {
-                    if (axes[1].index[jy] < 0) continue;
-                    const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
-                    if (*hi < *lo) {
-                        *lo = row;
-                        *hi = row;
-                    }
-                    *lo = row < *lo ? row : *lo;
-                    *hi = row > *hi ? row : *hi;
+                    const int64_t y = axes[1].index[jy];
+                    if (y < 0) continue;
+                    if (!any) *box = TapBox{z, z, y, y};
+                    any = true;
+                    box->zlo = z < box->zlo ? z : box->zlo;
+                    box->zhi = z > box->zhi ? z : box->zhi;
+                    box->ylo = y < box->ylo ? y : box->ylo;
+                    box->yhi = y > box->yhi ? y : box->yhi;
                 }
             }
         }
+    }
+
+    // A window plane per channel: a zero block, then the box's slices. Whole slices (and 2-D rows)
+    // are one run of the input, which one DMA brings for a group of channels; a slice's rows alone
+    // are a run per slice (a block of one DMA per channel), each landing padded to 32 bytes.
+    struct WindowPlan {
+        bool fits, wholeSlices;
+        int64_t slices, runBytes, slicePitch, planeBytes;   // runBytes: one DMA block
+    };
+    __aicore__ inline WindowPlan PlanWindow(const TapBox& box) const {
+        WindowPlan plan;
+        const int64_t rows = box.yhi - box.ylo + 1;
+        plan.slices = box.zhi - box.zlo + 1;
+        plan.wholeSlices = DIMS == 2 || rows == t_.inH;
+        const int64_t sliceBytes = rows * t_.inW * kElem;
+        plan.slicePitch = plan.wholeSlices ? sliceBytes : (sliceBytes + 31) / 32 * 32;
+        plan.runBytes = plan.wholeSlices ? plan.slices * sliceBytes : sliceBytes;
+        plan.planeBytes = kZeroBytes + (plan.slices * plan.slicePitch + 31) / 32 * 32;
+        plan.fits = rows > 0 && plan.runBytes <= kMaxBlockLen && plan.planeBytes <= t_.windowBytes &&
+                    (plan.wholeSlices || plan.slices <= kMaxDmaBlocks);
+        return plan;
     }
 
     // Adds gradOutput x tap value of channels [c0, c0 + cc) to the tap sums of `count` points
@@ -485,44 +543,53 @@ private:
         }
     }
 
-    // Window path: the chunk's taps lie in rows [rowLo, rowHi] of the D*H rows; a window plane per
-    // channel holds a zero block and those whole rows (one DMA for a group of channels).
+    // Window path: the chunk's taps lie in the box, a window plane per channel (PlanWindow).
     __aicore__ inline void SumTapsFromWindow(int64_t b, int64_t p0, int64_t np, const AscendC::LocalTensor<float>& coords,
-                                             int64_t rowLo, int64_t rowHi, int64_t planeBytes) {
+                                             const TapBox& box, const WindowPlan& plan) {
         AscendC::LocalTensor<uint32_t> off = offsets_.template Get<uint32_t>();
-        GradAxis axes[3];
+        GradAxis axes[3] = {};
         for (int64_t p = 0; p < np; ++p) {
             PointAxes(coords, p, axes);
             for (int32_t jz = 0; jz < kTapsZ; ++jz) {
                 for (int32_t jy = 0; jy < kTaps; ++jy) {
                     const bool rowValid = jz < axes[2].count && jy < axes[1].count && axes[2].index[jz] >= 0 &&
                                           axes[1].index[jy] >= 0;
-                    const int64_t row = rowValid ? static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy] : 0;
+                    const int64_t row = rowValid ? (axes[2].index[jz] - box.zlo) * plan.slicePitch +
+                                                       (axes[1].index[jy] - box.ylo) * t_.inW * kElem
+                                                 : 0;
                     for (int32_t jx = 0; jx < kTaps; ++jx) {
                         const bool valid = rowValid && jx < axes[0].count && axes[0].index[jx] >= 0;
-                        const int64_t at = valid ? kZeroBytes + ((row - rowLo) * t_.inW + axes[0].index[jx]) * kElem : 0;
+                        const int64_t at = valid ? kZeroBytes + row + axes[0].index[jx] * kElem : 0;
                         off.SetValue(static_cast<uint32_t>(((jz * kTaps + jy) * kTaps + jx) * t_.gridChunk + p),
                                      static_cast<uint32_t>(at));
                     }
                 }
             }
         }
-        const int64_t runElems = (rowHi - rowLo + 1) * t_.inW;
-        const int64_t group = t_.windowBytes / planeBytes < t_.gridChannels ? t_.windowBytes / planeBytes : t_.gridChannels;
-        const int64_t planeElems = planeBytes / kElem;
+        const int64_t group = t_.windowBytes / plan.planeBytes < t_.gridChannels ? t_.windowBytes / plan.planeBytes : t_.gridChannels;
+        const int64_t planeElems = plan.planeBytes / kElem;
+        const int64_t sliceElems = t_.inH * t_.inW;
         AscendC::LocalTensor<T> win = window_.template Get<T>();
+        AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
         for (int64_t c0 = 0; c0 < t_.c; c0 += group) {
             const int64_t cc = (t_.c - c0) < group ? (t_.c - c0) : group;
             AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, p0, np, gridGo_, gridGoFloat_, GridSlab());
             for (int64_t c = 0; c < cc; ++c)
                 AscendC::Duplicate(win[static_cast<uint32_t>(c * planeElems)], static_cast<T>(0), static_cast<int32_t>(kZeroBytes / kElem));
-            AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), static_cast<uint32_t>(runElems * kElem),
-                                            static_cast<uint32_t>((plane_ - runElems) * kElem), 1, 0);
-            AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
-            AscendC::DataCopyPad(win[static_cast<uint32_t>(kZeroBytes / kElem)], xGm_[(b * t_.c + c0) * plane_ + rowLo * t_.inW],
-                                 copy, pad);
+            const int64_t src = (b * t_.c + c0) * plane_ + box.zlo * sliceElems + box.ylo * t_.inW;
+            if (plan.wholeSlices) {
+                AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), static_cast<uint32_t>(plan.runBytes),
+                                                static_cast<uint32_t>(plane_ * kElem - plan.runBytes), 1, 0);
+                AscendC::DataCopyPad(win[static_cast<uint32_t>(kZeroBytes / kElem)], xGm_[src], copy, pad);
+            } else {
+                AscendC::DataCopyExtParams copy(static_cast<uint16_t>(plan.slices), static_cast<uint32_t>(plan.runBytes),
+                                                static_cast<uint32_t>(sliceElems * kElem - plan.runBytes), 0, 0);
+                for (int64_t c = 0; c < cc; ++c)
+                    AscendC::DataCopyPad(win[static_cast<uint32_t>(c * planeElems + kZeroBytes / kElem)], xGm_[src + c * plane_],
+                                         copy, pad);
+            }
             AscendC::PipeBarrier<PIPE_ALL>();
-            AccumulateTaps(win, go, cc, planeBytes, 0, np);
+            AccumulateTaps(win, go, cc, plan.planeBytes, 0, np);
             AscendC::PipeBarrier<PIPE_ALL>();
         }
     }
@@ -536,7 +603,7 @@ private:
         AscendC::LocalTensor<uint32_t> off = offsets_.template Get<uint32_t>();
         AscendC::LocalTensor<T> area = window_.template Get<T>();
         const int64_t run = kTaps < t_.inW ? kTaps : t_.inW;
-        GradAxis axes[3];
+        GradAxis axes[3] = {};
         for (int64_t c0 = 0; c0 < t_.c; c0 += group) {
             const int64_t cc = (t_.c - c0) < group ? (t_.c - c0) : group;
             const int64_t zeroBytes = cc * 32;

@@ -59,10 +59,10 @@ struct GridSampleGradTilingData {
     // UB partition (bytes); the kernel calls InitBuffer with exactly these
     int32_t gridBufBytes;      // a grid chunk as loaded (dtype), max(scanChunk, gridChunk) points
     int32_t gridFloatBytes;    // the same as float (half types)
+    int32_t rangeIndexBytes;   // Gather byte offsets picking y (then z) out of a grid chunk
+    int32_t rangeBytes;        // one coordinate of a chunk, the reductions' scratch and results
     int32_t reserved;
     // input role
-    int32_t rangeIndexBytes;   // Gather byte offsets picking y (then z) out of a grid chunk
-    int32_t rangeBytes;        // one coordinate of a scan chunk, the reductions' scratch and results
     int32_t goBufBytes;        // channelChunk gradOutput slabs of pointChunk (dtype, Align(channelChunk, 8) slabs)
     int32_t goFloatBytes;      // the same as float (half types)
     int32_t goTBytes;          // gradOutput point-major: pointChunk blocks of channelChunk floats, then a product block per x tap

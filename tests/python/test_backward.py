@@ -405,10 +405,11 @@ def test_kernel_path_taken(rng, dtype, rank, mode):
 @pytest.mark.parametrize("dtype,mode,xshape,gsp,small_ub", [
     ("float32", "bilinear", (1, 3, 40, 64), (12, 16), 20000),
     ("float16", "bicubic", (1, 3, 64, 96), (12, 16), 50000),
-    ("float32", "bilinear", (1, 2, 6, 10, 16), (3, 5, 8), 27000)])
+    ("float32", "bilinear", (1, 2, 6, 10, 16), (3, 5, 8), 31000)])
 def test_grid_gradient_window_and_per_point_paths_agree(rng, build, dtype, mode, xshape, gsp, small_ub,
                                                         restore_platform):
-    """The grid gradient sums a chunk's taps from a window of whole input rows when they fit the UB,
+    """The grid gradient sums a chunk's taps from a window of input rows (those of each depth slice
+    in 3-D) when they fit the UB,
     else from tap rows fetched per point (many small DMAs); both sum the channels in the same order,
     so a UB too small for the window changes the path (asserted by the DMA count) and not one bit."""
     rank = len(xshape) - 2
