@@ -12,35 +12,53 @@ constexpr int64_t kPointChunk = 64;        // points per gradOutput chunk turned
 // so each tap's Muls and Add carry the whole chunk for one instruction's fixed cost.
 constexpr int64_t kMaxChannelChunk = 64;
 constexpr int64_t kMaxGridChannels = 32;   // grid gradient: channels per gradOutput / window load
+constexpr int64_t kMaxSpreadBlock = 40;    // input gradient: spread taps up to blocks of this many floats
+static_assert(kGradProductElems / 8 <= kMaxGradProductTaps && 64 <= kMaxGradProductTaps,
+              "a product batch's taps (kGradProductElems floats of blocks of 8 or more, or one tricubic point's 64) fit the kernel's batch");
 constexpr int64_t kMaxGap = 0xFFFFFFFFll;  // DMA gaps are 32-bit byte counts
 // Estimated cycles per unit of work, to split the cores between the two gradients in proportion
 // (orders of magnitude of the simulator's cost model; the split does not change any result). Both
 // roles' pipes mostly wait for each other (PIPE_ALL barriers between stages), so cycles add up.
-// Input gradient, per point and channel chunk: a Muls per tap and an Add per tap row (~32 cycles
-// a tap), ~40 scalar cycles, its gradOutput block over ~10 B/cycle and through the Gather that
-// turns it point-major (8 elements a cycle); points near a tile's edge are visited by two tiles.
+// Input gradient, per point and channel chunk: per tap, with spread taps two scalar UB writes, its
+// block through three Gathers and a share of the batch's Mul and of an Add per tap row (~18 cycles
+// and 3/8 of a cycle per float of the block), else a Muls and a share of an Add (~32 cycles);
+// ~40 scalar cycles, its gradOutput block over ~10 B/cycle and through a Gather (8 elements a
+// cycle); points near a tile's edge are visited by two tiles (more of them in 3-D, whose taps
+// reach the slices on either side).
 // Grid gradient: per tap and channel a Gather element (1/8 cycle) and a multiply-add lane, plus
 // the two instructions' issue per gridChunk points, plus the window load at ~10 B/cycle (a smooth
-// warp's chunk reaches its own rows, or depth slabs in 3-D, and kFlowHalo more on each side), and
-// ~10 scalar cycles per point and tap.
+// warp's chunk reaches its own rows, in each of its depth slices in 3-D, and kFlowHalo more on
+// each side), and ~14 scalar cycles per point and tap.
+constexpr double kInputSpreadTapCycles = 18.0;
+constexpr double kInputSpreadTapFloatCycles = 0.375;
 constexpr double kInputTapCycles = 32.0;
 constexpr double kInputPointCycles = 40.0;
-constexpr double kInputHaloFactor = 1.2;
+constexpr double kInputHaloFactor2d = 1.2, kInputHaloFactor3d = 1.4;
 constexpr double kGridTapChannelCycles = 0.15;
-constexpr double kScalarTapCycles = 10.0;
+constexpr double kScalarTapCycles = 14.0;
+// An input-gradient tile's range test of one scan chunk: the chunk's grid DMA and the vector
+// unit's reductions.
+constexpr double kScanChunkCycles = 600.0;
 constexpr int64_t kFlowHalo = 2;
 
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 int64_t TapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
+int64_t TapCount(const GradProblem& p) {
+    const int64_t perAxis = TapsPerAxis(p.mode);
+    return p.dims == 3 ? perAxis * perAxis * perAxis : perAxis * perAxis;
+}
 
 // The input role's buffers with the largest channel chunk (then the most rows) that fits `ub`
-// bytes; false when not even one row of one channel fits.
+// bytes, its products spread where they may be, else made by a Muls per tap in batches of
+// kGradProductElems floats, else of one point's taps; false when not even one row of one channel
+// fits.
 bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t) {
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
     const int64_t per = 32 / elem;
     const bool half = elem == 2;
     const int64_t rows = p.inD * p.inH;
+    const int64_t taps = TapCount(p);
     for (int64_t cc = std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxChannelChunk); cc >= 1; --cc) {
         const int64_t block = Align(cc, 8);   // floats per pixel / per point
         const int64_t rowSlab = Align(p.inW, per);
@@ -49,20 +67,32 @@ bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t
         // source holds (Gather page, atlasascendc_api_07_0092: count)
         t->goBufBytes = static_cast<int32_t>(block * Align(kPointChunk, per) * elem);
         t->goFloatBytes = half ? static_cast<int32_t>(block * Align(kPointChunk, per) * 4) : 0;
-        t->goTBytes = static_cast<int32_t>((kPointChunk + TapsPerAxis(p.mode)) * block * 4);
-        t->goIndexBytes = static_cast<int32_t>(kPointChunk * block * 4);
         t->rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
         t->rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
         t->accOutBytes = half ? static_cast<int32_t>(Align(cc * rowSlab * elem, 32)) : 0;
-        const int64_t fixed = int64_t{t->goBufBytes} + t->goFloatBytes + t->goTBytes +
-                              t->goIndexBytes + t->rowStageBytes + t->rowIndexBytes + t->accOutBytes;
-        const int64_t pixels = (ub - fixed) / (block * 4);
-        const int64_t tileRows = std::min<int64_t>(std::max<int64_t>(rows, 1), pixels / std::max<int64_t>(p.inW, 1));
-        if (ub <= fixed || tileRows < 1) continue;
-        t->channelChunk = cc;
-        t->tileRows = tileRows;
-        t->accBytes = static_cast<int32_t>(tileRows * p.inW * block * 4);
-        return true;
+        for (int32_t way = block <= kMaxSpreadBlock ? 0 : 1; way < 3; ++way) {
+            // products of a batch of taps: spread over blocks by the vector unit (three Gathers, an
+            // Add and a Mul a batch) where a Muls per tap would cost more (its issue against a
+            // block of at most kMaxSpreadBlock floats)
+            t->spreadTaps = way == 0 ? 1 : 0;
+            t->productTaps = way == 2 ? taps : std::max<int64_t>(taps, kGradProductElems / block);
+            const int64_t tapElems = t->productTaps * block;
+            t->goTBytes = static_cast<int32_t>((t->spreadTaps ? tapElems : kPointChunk * block) * 4);
+            t->goIndexBytes = t->goTBytes;
+            t->tapValueBytes = static_cast<int32_t>(Align(t->productTaps * 4, 32));
+            t->spreadIndexBytes = t->spreadTaps ? static_cast<int32_t>(tapElems * 4) : 0;
+            t->productBytes = static_cast<int32_t>(tapElems * 4);
+            const int64_t fixed = int64_t{t->goBufBytes} + t->goFloatBytes + t->goTBytes + t->goIndexBytes +
+                                  2 * t->tapValueBytes + t->spreadIndexBytes + t->productBytes + t->rowStageBytes +
+                                  t->rowIndexBytes + t->accOutBytes;
+            const int64_t pixels = (ub - fixed) / (block * 4);
+            const int64_t tileRows = std::min<int64_t>(std::max<int64_t>(rows, 1), pixels / std::max<int64_t>(p.inW, 1));
+            if (ub <= fixed || tileRows < 1) continue;
+            t->channelChunk = cc;
+            t->tileRows = tileRows;
+            t->accBytes = static_cast<int32_t>(tileRows * p.inW * block * 4);
+            return true;
+        }
     }
     return false;
 }
@@ -73,8 +103,7 @@ bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t,
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
     const int64_t per = 32 / elem;
     const bool half = elem == 2;
-    const int64_t taps = p.dims == 3 ? TapsPerAxis(p.mode) * TapsPerAxis(p.mode) * TapsPerAxis(p.mode)
-                                     : TapsPerAxis(p.mode) * TapsPerAxis(p.mode);
+    const int64_t taps = TapCount(p);
     const int64_t rowsPerPoint = taps / TapsPerAxis(p.mode);
     const int64_t chunk = t->gridChunk;
     for (int64_t gc = smallest ? 1 : std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxGridChannels); gc >= 1; --gc) {
@@ -98,13 +127,14 @@ bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t,
 }
 
 // Bytes of one channel's window for a chunk of `chunk` points of a smooth warp (the output about
-// the input's size): the chunk's rows (2-D) or depth slabs (3-D), the taps and kFlowHalo beyond.
+// the input's size): the chunk's rows (in 3-D, of each of its depth slices), the taps and
+// kFlowHalo beyond.
 int64_t WindowBytesEstimate(const GradProblem& p, int64_t chunk) {
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
     const int64_t reach = TapsPerAxis(p.mode) - 1 + 2 * kFlowHalo;
-    const int64_t rows = p.dims == 3 ? std::min(p.inD, CeilDiv(chunk, p.inH * p.inW) + reach) * p.inH
-                                     : std::min(p.inH, CeilDiv(chunk, p.inW) + reach);
-    return rows * p.inW * elem;
+    const int64_t rows = std::min(p.inH, CeilDiv(chunk, p.inW) + reach);
+    const int64_t slices = p.dims == 3 ? std::min(p.inD, CeilDiv(chunk, p.inH * p.inW) + reach) : 1;
+    return slices * rows * p.inW * elem;
 }
 
 // Both roles' buffers: the grid chunk (and its float cast) and the tap ranges.
@@ -113,8 +143,8 @@ int64_t CommonBytes(const GridSampleGradTilingData& t) {
 }
 
 int64_t InputRoleBytes(const GridSampleGradTilingData& t) {
-    return int64_t{t.goBufBytes} + t.goFloatBytes + t.goTBytes + t.goIndexBytes +
-           t.accBytes + t.rowStageBytes + t.rowIndexBytes + t.accOutBytes;
+    return int64_t{t.goBufBytes} + t.goFloatBytes + t.goTBytes + t.goIndexBytes + 2 * t.tapValueBytes + t.spreadIndexBytes +
+           t.productBytes + t.accBytes + t.rowStageBytes + t.rowIndexBytes + t.accOutBytes;
 }
 
 }  // namespace
@@ -139,8 +169,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     if (p.dims != 2 && p.dims != 3) { *why = "the kernel takes 2-D and 3-D only"; return false; }
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
     const int64_t rows = p.inD * p.inH, plane = rows * p.inW;
-    const int64_t taps = p.dims == 3 ? TapsPerAxis(p.mode) * TapsPerAxis(p.mode) * TapsPerAxis(p.mode)
-                                     : TapsPerAxis(p.mode) * TapsPerAxis(p.mode);
+    const int64_t taps = TapCount(p);
     // checked first, in a form that cannot overflow, so that no size product below does
     if (plane > kMaxGap / elem - kScanChunk || p.points > kMaxGap / elem) {
         *why = "a DMA gap would exceed 32 bits";
@@ -193,8 +222,10 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     // the cores split between the gradients in proportion to their estimated work
     const double points = static_cast<double>(p.n) * static_cast<double>(p.points);
     const double block = static_cast<double>(Align(t.channelChunk, 8));
-    const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) * kInputHaloFactor *
-                                               (static_cast<double>(taps) * kInputTapCycles + kInputPointCycles +
+    const double tapCycles = t.spreadTaps ? kInputSpreadTapCycles + kInputSpreadTapFloatCycles * block : kInputTapCycles;
+    const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) *
+                                               (p.dims == 3 ? kInputHaloFactor3d : kInputHaloFactor2d) *
+                                               (static_cast<double>(taps) * tapCycles + kInputPointCycles +
                                                 block * 4.0 / double(kEstDmaBytesPerCycle) + block / double(kEstGatherElemsPerCycle))
                                          : 0.0;
     double gridWork = 0.0;
@@ -221,14 +252,19 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     }
     if (p.inputGrad) {
         // the tile height (at most what the UB holds) whose units spread best over the input cores:
-        // the fewest rows on the busiest core, a tile's halo of taps - 1 rows counted (rows of a tile
-        // only select elements: every element's sum runs over the same points in the same order)
+        // the least estimated work on the busiest core, its tiles' rows (a halo of taps - 1 rows
+        // counted) at their share of the batch's taps, and per tile a range test of each of the
+        // batch's scan chunks (rows of a tile only select elements: every element's sum runs over
+        // the same points in the same order)
         const int64_t maxRows = t.tileRows;
-        int64_t bestCost = -1;
+        const double rowWork = static_cast<double>(p.points) * static_cast<double>(taps) * tapCycles / static_cast<double>(rows);
+        const double scanWork = static_cast<double>(CeilDiv(p.points, t.scanChunk)) * kScanChunkCycles;
+        double bestCost = -1.0;
         for (int64_t r = maxRows; r >= 1; --r) {
             const int64_t units = p.n * t.channelChunks * CeilDiv(rows, r);
-            const int64_t cost = CeilDiv(units, std::max<int64_t>(inputCores, 1)) * (r + TapsPerAxis(p.mode) - 1);
-            if (bestCost < 0 || cost < bestCost) {
+            const double cost = static_cast<double>(CeilDiv(units, std::max<int64_t>(inputCores, 1))) *
+                                (static_cast<double>(r + TapsPerAxis(p.mode) - 1) * rowWork + scanWork);
+            if (bestCost < 0.0 || cost < bestCost) {
                 bestCost = cost;
                 t.tileRows = r;
             }
@@ -236,6 +272,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         t.tilesPerPlane = CeilDiv(rows, t.tileRows);
         t.inputUnits = p.n * t.channelChunks * t.tilesPerPlane;
         t.inputCores = std::min<int64_t>(inputCores, t.inputUnits);
+        if (p.gridGrad && !shared) gridCores = cores - t.inputCores;   // the input role's spare cores
     }
     if (p.gridGrad) {
         t.gridUnits = p.n * t.gridChunks;
