@@ -12,28 +12,20 @@ constexpr int64_t kPointChunk = 64;        // points per gradOutput chunk turned
 // so each tap's Muls and Add carry the whole chunk for one instruction's fixed cost.
 constexpr int64_t kMaxChannelChunk = 64;
 constexpr int64_t kMaxGridChannels = 32;   // grid gradient: channels per gradOutput / window load
-constexpr int64_t kMaxSpreadBlock = 40;    // input gradient: spread taps up to blocks of this many floats
-static_assert(kGradProductElems / 8 <= kMaxGradProductTaps && 64 <= kMaxGradProductTaps,
-              "a product batch's taps (kGradProductElems floats of blocks of 8 or more, or one tricubic point's 64) fit the kernel's batch");
 constexpr int64_t kMaxGap = 0xFFFFFFFFll;  // DMA gaps are 32-bit byte counts
 // Estimated cycles per unit of work, to split the cores between the two gradients in proportion
 // (orders of magnitude of the simulator's cost model; the split does not change any result). Both
 // roles' pipes mostly wait for each other (PIPE_ALL barriers between stages), so cycles add up.
-// Input gradient, per point and channel chunk: per tap, with spread taps two scalar UB writes, its
-// block through three Gathers and a share of the batch's Mul and of an Add per tap row (~18 cycles
-// and 3/8 of a cycle per float of the block), else a Muls and a share of an Add (~32 cycles);
-// ~40 scalar cycles, its gradOutput block over ~10 B/cycle and through a Gather (8 elements a
-// cycle); points near a tile's edge are visited by two tiles (more of them in 3-D, whose taps
-// reach the slices on either side).
+// Input gradient, per point and channel chunk: a Muls per tap and an Add per tap row (~32 cycles
+// a tap), ~40 scalar cycles, its gradOutput block over ~10 B/cycle and through the Gather that
+// turns it point-major (8 elements a cycle); points near a tile's edge are visited by two tiles.
 // Grid gradient: per tap and channel a Gather element (1/8 cycle) and a multiply-add lane, plus
 // the two instructions' issue per gridChunk points, plus the window load at ~10 B/cycle (a smooth
 // warp's chunk reaches its own rows, in each of its depth slices in 3-D, and kFlowHalo more on
 // each side), and ~14 scalar cycles per point and tap.
-constexpr double kInputSpreadTapCycles = 18.0;
-constexpr double kInputSpreadTapFloatCycles = 0.375;
 constexpr double kInputTapCycles = 32.0;
 constexpr double kInputPointCycles = 40.0;
-constexpr double kInputHaloFactor2d = 1.2, kInputHaloFactor3d = 1.4;
+constexpr double kInputHaloFactor = 1.2;
 constexpr double kGridTapChannelCycles = 0.15;
 constexpr double kScalarTapCycles = 14.0;
 // An input-gradient tile's range test of one scan chunk: the chunk's grid DMA and the vector
@@ -50,15 +42,12 @@ int64_t TapCount(const GradProblem& p) {
 }
 
 // The input role's buffers with the largest channel chunk (then the most rows) that fits `ub`
-// bytes, its products spread where they may be, else made by a Muls per tap in batches of
-// kGradProductElems floats, else of one point's taps; false when not even one row of one channel
-// fits.
+// bytes; false when not even one row of one channel fits.
 bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t) {
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
     const int64_t per = 32 / elem;
     const bool half = elem == 2;
     const int64_t rows = p.inD * p.inH;
-    const int64_t taps = TapCount(p);
     for (int64_t cc = std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxChannelChunk); cc >= 1; --cc) {
         const int64_t block = Align(cc, 8);   // floats per pixel / per point
         const int64_t rowSlab = Align(p.inW, per);
@@ -67,32 +56,20 @@ bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t
         // source holds (Gather page, atlasascendc_api_07_0092: count)
         t->goBufBytes = static_cast<int32_t>(block * Align(kPointChunk, per) * elem);
         t->goFloatBytes = half ? static_cast<int32_t>(block * Align(kPointChunk, per) * 4) : 0;
+        t->goTBytes = static_cast<int32_t>((kPointChunk + TapsPerAxis(p.mode)) * block * 4);
+        t->goIndexBytes = static_cast<int32_t>(kPointChunk * block * 4);
         t->rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
         t->rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
         t->accOutBytes = half ? static_cast<int32_t>(Align(cc * rowSlab * elem, 32)) : 0;
-        for (int32_t way = block <= kMaxSpreadBlock ? 0 : 1; way < 3; ++way) {
-            // products of a batch of taps: spread over blocks by the vector unit (three Gathers, an
-            // Add and a Mul a batch) where a Muls per tap would cost more (its issue against a
-            // block of at most kMaxSpreadBlock floats)
-            t->spreadTaps = way == 0 ? 1 : 0;
-            t->productTaps = way == 2 ? taps : std::max<int64_t>(taps, kGradProductElems / block);
-            const int64_t tapElems = t->productTaps * block;
-            t->goTBytes = static_cast<int32_t>((t->spreadTaps ? tapElems : kPointChunk * block) * 4);
-            t->goIndexBytes = t->goTBytes;
-            t->tapValueBytes = static_cast<int32_t>(Align(t->productTaps * 4, 32));
-            t->spreadIndexBytes = t->spreadTaps ? static_cast<int32_t>(tapElems * 4) : 0;
-            t->productBytes = static_cast<int32_t>(tapElems * 4);
-            const int64_t fixed = int64_t{t->goBufBytes} + t->goFloatBytes + t->goTBytes + t->goIndexBytes +
-                                  2 * t->tapValueBytes + t->spreadIndexBytes + t->productBytes + t->rowStageBytes +
-                                  t->rowIndexBytes + t->accOutBytes;
-            const int64_t pixels = (ub - fixed) / (block * 4);
-            const int64_t tileRows = std::min<int64_t>(std::max<int64_t>(rows, 1), pixels / std::max<int64_t>(p.inW, 1));
-            if (ub <= fixed || tileRows < 1) continue;
-            t->channelChunk = cc;
-            t->tileRows = tileRows;
-            t->accBytes = static_cast<int32_t>(tileRows * p.inW * block * 4);
-            return true;
-        }
+        const int64_t fixed = int64_t{t->goBufBytes} + t->goFloatBytes + t->goTBytes +
+                              t->goIndexBytes + t->rowStageBytes + t->rowIndexBytes + t->accOutBytes;
+        const int64_t pixels = (ub - fixed) / (block * 4);
+        const int64_t tileRows = std::min<int64_t>(std::max<int64_t>(rows, 1), pixels / std::max<int64_t>(p.inW, 1));
+        if (ub <= fixed || tileRows < 1) continue;
+        t->channelChunk = cc;
+        t->tileRows = tileRows;
+        t->accBytes = static_cast<int32_t>(tileRows * p.inW * block * 4);
+        return true;
     }
     return false;
 }
@@ -143,8 +120,8 @@ int64_t CommonBytes(const GridSampleGradTilingData& t) {
 }
 
 int64_t InputRoleBytes(const GridSampleGradTilingData& t) {
-    return int64_t{t.goBufBytes} + t.goFloatBytes + t.goTBytes + t.goIndexBytes + 2 * t.tapValueBytes + t.spreadIndexBytes +
-           t.productBytes + t.accBytes + t.rowStageBytes + t.rowIndexBytes + t.accOutBytes;
+    return int64_t{t.goBufBytes} + t.goFloatBytes + t.goTBytes + t.goIndexBytes + t.accBytes + t.rowStageBytes +
+           t.rowIndexBytes + t.accOutBytes;
 }
 
 }  // namespace
@@ -222,10 +199,8 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     // the cores split between the gradients in proportion to their estimated work
     const double points = static_cast<double>(p.n) * static_cast<double>(p.points);
     const double block = static_cast<double>(Align(t.channelChunk, 8));
-    const double tapCycles = t.spreadTaps ? kInputSpreadTapCycles + kInputSpreadTapFloatCycles * block : kInputTapCycles;
-    const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) *
-                                               (p.dims == 3 ? kInputHaloFactor3d : kInputHaloFactor2d) *
-                                               (static_cast<double>(taps) * tapCycles + kInputPointCycles +
+    const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) * kInputHaloFactor *
+                                               (static_cast<double>(taps) * kInputTapCycles + kInputPointCycles +
                                                 block * 4.0 / double(kEstDmaBytesPerCycle) + block / double(kEstGatherElemsPerCycle))
                                          : 0.0;
     double gridWork = 0.0;
@@ -257,7 +232,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         // batch's scan chunks (rows of a tile only select elements: every element's sum runs over
         // the same points in the same order)
         const int64_t maxRows = t.tileRows;
-        const double rowWork = static_cast<double>(p.points) * static_cast<double>(taps) * tapCycles / static_cast<double>(rows);
+        const double rowWork = static_cast<double>(p.points) * static_cast<double>(taps) * kInputTapCycles / static_cast<double>(rows);
         const double scanWork = static_cast<double>(CeilDiv(p.points, t.scanChunk)) * kScanChunkCycles;
         double bestCost = -1.0;
         for (int64_t r = maxRows; r >= 1; --r) {

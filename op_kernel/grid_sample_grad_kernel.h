@@ -87,16 +87,6 @@ private:
     __aicore__ inline int64_t PointSlab() const { return AlignElems(t_.pointChunk); }
     __aicore__ inline int64_t GridSlab() const { return AlignElems(t_.gridChunk); }
 
-    // Fills x[len, total) from x[0, len) by doubling: a copy lying k groups of `group` elements
-    // further on adds k * step (len a multiple of group, and of 8: each copy starts on a block).
-    __aicore__ static inline void DoubleRuns(const AscendC::LocalTensor<int32_t>& x, int64_t len, int64_t total, int64_t group,
-                                             int32_t step) {
-        for (; len < total; len *= 2) {
-            const int64_t n = len < total - len ? len : total - len;
-            AscendC::Adds(x[static_cast<uint32_t>(len)], x, static_cast<int32_t>(len / group) * step, static_cast<int32_t>(n));
-        }
-    }
-
     // Both roles bound a chunk's taps by its coordinates' extremes (CoordinateTapRanges): Gather
     // byte offsets of the y (then z) coordinate of point p of a grid chunk, written once.
     __aicore__ inline void InitRanges() {
@@ -114,41 +104,26 @@ private:
         if constexpr (!kIsFloat) pipe_.InitBuffer(goFloat_, t_.goFloatBytes);
         pipe_.InitBuffer(goT_, t_.goTBytes);
         pipe_.InitBuffer(goIndex_, t_.goIndexBytes);
-        pipe_.InitBuffer(tapWeights_, t_.tapValueBytes);
-        pipe_.InitBuffer(tapPoints_, t_.tapValueBytes);
-        if (t_.spreadTaps) pipe_.InitBuffer(spreadIndex_, t_.spreadIndexBytes);
-        pipe_.InitBuffer(products_, t_.productBytes);
         pipe_.InitBuffer(accBuf_, t_.accBytes);
         pipe_.InitBuffer(rowStage_, t_.rowStageBytes);
         pipe_.InitBuffer(rowIndex_, t_.rowIndexBytes);
         if constexpr (!kIsFloat) pipe_.InitBuffer(accOut_, t_.accOutBytes);
         block_ = (t_.channelChunk + 7) / 8 * 8;
         rowSlab_ = AlignElems(t_.inW);
-        // Gather offsets (bytes), written once. goIndex: spread taps, channel ch's offset in the
-        // channel-major gradOutput load repeated for each tap of a batch (a tap's point added per
-        // batch); otherwise point-major, block p takes channel ch of point p. Lanes beyond the chunk
-        // take channel 0 and are never stored. spreadIndex: element (tap, ch) takes value `tap` of
-        // the batch's per-tap values. A row's pixel i sits at block i of the accumulator.
+        // Gather offsets (bytes), written once: point p's block takes channel ch of the
+        // channel-major gradOutput chunk (lanes beyond the chunk repeat channel 0 and are never
+        // used); a row's pixel i sits at block i of the accumulator. The scalar unit writes the
+        // first block, the vector unit the others, 4 bytes more a point (a scalar write per
+        // element would hold up every pipe for thousands of cycles).
         AscendC::LocalTensor<int32_t> goIndex = goIndex_.template Get<int32_t>();
         for (int64_t ch = 0; ch < block_; ++ch)
             goIndex.SetValue(static_cast<uint32_t>(ch), static_cast<int32_t>((ch < t_.channelChunk ? ch : 0) * PointSlab() * 4));
-        AscendC::LocalTensor<int32_t> spreadIndex;
-        if (t_.spreadTaps) {
-            spreadIndex = spreadIndex_.template Get<int32_t>();
-            for (int64_t ch = 0; ch < block_; ++ch) spreadIndex.SetValue(static_cast<uint32_t>(ch), 0);
-        }
         AscendC::LocalTensor<uint32_t> rowIndex = rowIndex_.template Get<uint32_t>();
         for (int64_t i = 0; i < t_.inW; ++i) rowIndex.SetValue(static_cast<uint32_t>(i), static_cast<uint32_t>(i * block_ * 4));
         AscendC::PipeBarrier<PIPE_ALL>();
-        // the first block repeated by the vector unit (a scalar write per element would hold up
-        // every pipe for thousands of cycles), 4 bytes more a block where the block stands for a
-        // point or a tap
-        const int64_t tapElems = t_.productTaps * block_;
-        if (t_.spreadTaps) {
-            DoubleRuns(goIndex, block_, tapElems, block_, 0);
-            DoubleRuns(spreadIndex, block_, tapElems, block_, 4);
-        } else {
-            DoubleRuns(goIndex, block_, t_.pointChunk * block_, block_, 4);
+        for (int64_t len = block_; len < t_.pointChunk * block_; len *= 2) {
+            const int64_t n = len < t_.pointChunk * block_ - len ? len : t_.pointChunk * block_ - len;
+            AscendC::Adds(goIndex[static_cast<uint32_t>(len)], goIndex, static_cast<int32_t>(len / block_ * 4), static_cast<int32_t>(n));
         }
         AscendC::PipeBarrier<PIPE_ALL>();
     }
@@ -309,92 +284,6 @@ private:
         return false;
     }
 
-    // A batch of an input-gradient unit's taps (at most the tiling's productTaps): per tap its
-    // weight and its point in the gradOutput load, and per run of adjacent x taps of a tap row the
-    // Add of their products into their pixels' blocks (`elems` products from products[product]
-    // into acc[at]).
-    struct TapBatch {
-        float weight[kMaxGradProductTaps];
-        int32_t point[kMaxGradProductTaps];
-        uint32_t at[kMaxGradProductTaps];
-        uint16_t product[kMaxGradProductTaps], elems[kMaxGradProductTaps];
-        int32_t taps, runs;
-    };
-
-    // Appends to the batch the taps of point `point` of the loaded grid chunk (point p of the
-    // gradOutput load) that fall in rows [r0, r0 + nr) of the tile, with weights wz * wy times wx.
-    __aicore__ inline void AddPointTaps(const AscendC::LocalTensor<float>& coords, int64_t point, int32_t p, int64_t r0,
-                                        int64_t nr, TapBatch* batch) {
-        GradAxis axes[3] = {};
-        PointAxes(coords, point, axes);
-        for (int32_t jz = 0; jz < axes[2].count; ++jz) {
-            if (axes[2].index[jz] < 0) continue;
-            for (int32_t jy = 0; jy < axes[1].count; ++jy) {
-                if (axes[1].index[jy] < 0) continue;
-                const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
-                if (row < r0 || row >= r0 + nr) continue;
-                const float wzy = axes[2].weight[jz] * axes[1].weight[jy];
-                int32_t jx = 0;
-                while (jx < axes[0].count) {
-                    const int32_t x = axes[0].index[jx];
-                    if (x < 0) {
-                        ++jx;
-                        continue;
-                    }
-                    const int32_t first = batch->taps;
-                    int32_t run = 0;
-                    while (jx + run < axes[0].count && axes[0].index[jx + run] == x + run) {
-                        batch->weight[batch->taps] = wzy * axes[0].weight[jx + run];
-                        batch->point[batch->taps] = p;
-                        ++batch->taps;
-                        ++run;
-                    }
-                    batch->at[batch->runs] = static_cast<uint32_t>(((row - r0) * t_.inW + x) * block_);
-                    batch->product[batch->runs] = static_cast<uint16_t>(first * block_);
-                    batch->elems[batch->runs] = static_cast<uint16_t>(run * block_);
-                    ++batch->runs;
-                    jx += run;
-                }
-            }
-        }
-    }
-
-    // The products of a batch's taps, a block per tap: the gradOutput block of the tap's point times
-    // its weight, as a Muls of the block by the weight gives them. Spread taps: the taps' points and
-    // weights written to UB and spread over their blocks by the vector unit, the blocks gathered
-    // from the channel-major load `go`, one Mul; otherwise a Muls per tap of the point-major load.
-    __aicore__ inline void MakeProducts(const AscendC::LocalTensor<float>& go, const TapBatch& batch) {
-        AscendC::LocalTensor<float> goT = goT_.template Get<float>();
-        AscendC::LocalTensor<float> products = products_.template Get<float>();
-        if (!t_.spreadTaps) {
-            for (int32_t k = 0; k < batch.taps; ++k)
-                AscendC::Muls(products[static_cast<uint32_t>(k * block_)], goT[static_cast<uint32_t>(batch.point[k] * block_)],
-                              batch.weight[k], static_cast<int32_t>(block_));
-            return;
-        }
-        AscendC::LocalTensor<float> weights = tapWeights_.template Get<float>();
-        AscendC::LocalTensor<int32_t> points = tapPoints_.template Get<int32_t>();
-        for (int32_t k = 0; k < batch.taps; ++k) {
-            weights.SetValue(static_cast<uint32_t>(k), batch.weight[k]);
-            points.SetValue(static_cast<uint32_t>(k), batch.point[k] * 4);   // its byte offset in a channel's slab
-        }
-        AscendC::PipeBarrier<PIPE_ALL>();
-        // (Gather: atlasascendc_api_07_0092, byte offsets; count within the source and the offsets,
-        // which the tiling sizes for block_ slabs and productTaps blocks)
-        const uint32_t n = static_cast<uint32_t>(batch.taps * block_);
-        AscendC::LocalTensor<uint32_t> spreadIndex = spreadIndex_.template Get<uint32_t>();
-        AscendC::LocalTensor<int32_t> offsets = products.template ReinterpretCast<int32_t>();   // free until the weights
-        AscendC::Gather(offsets, points, spreadIndex, 0u, n);
-        AscendC::PipeBarrier<PIPE_V>();
-        AscendC::Add(offsets, offsets, goIndex_.template Get<int32_t>(), static_cast<int32_t>(n));
-        AscendC::PipeBarrier<PIPE_V>();
-        AscendC::Gather(goT, go, offsets.template ReinterpretCast<uint32_t>(), 0u, n);
-        AscendC::PipeBarrier<PIPE_V>();
-        AscendC::Gather(products, weights, spreadIndex, 0u, n);
-        AscendC::PipeBarrier<PIPE_V>();
-        AscendC::Mul(products, products, goT, static_cast<int32_t>(n));
-    }
-
     // Input-gradient unit: (batch, channel chunk, row tile).
     __aicore__ inline void InputGradUnit(int64_t u) {
         const int64_t tile = u % t_.tilesPerPlane;
@@ -409,8 +298,10 @@ private:
         AscendC::LocalTensor<float> acc = accBuf_.template Get<float>();
         AscendC::Duplicate(acc, 0.0f, static_cast<int32_t>(nr * w * block_));
         AscendC::PipeBarrier<PIPE_ALL>();
-        AscendC::LocalTensor<float> products = products_.template Get<float>();
-        TapBatch batch;
+        AscendC::LocalTensor<float> goT = goT_.template Get<float>();
+        AscendC::LocalTensor<float> product = goT[static_cast<uint32_t>(t_.pointChunk * block_)];
+        AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
+        GradAxis axes[3] = {};
         for (int64_t s0 = 0; s0 < t_.points; s0 += t_.scanChunk) {
             const int64_t ns = (t_.points - s0) < t_.scanChunk ? (t_.points - s0) : t_.scanChunk;
             AscendC::LocalTensor<float> coords = LoadGrid(b, s0, ns);
@@ -418,36 +309,54 @@ private:
             for (int64_t from = 0; from < ns; from += t_.pointChunk) {
                 const int64_t np = (ns - from) < t_.pointChunk ? (ns - from) : t_.pointChunk;
                 // gradOutput is fetched at the chunk's first tap in the tile, and only then
-                AscendC::LocalTensor<float> go;
                 bool fetched = false;
-                // per batch of the chunk's taps in the tile: each tap's product of the point's
-                // gradOutput block by the tap weight (MakeProducts), then per run of adjacent x taps
-                // of a tap row one add into their pixels' adjacent blocks: each element sums weight *
-                // gradOutput over the points (and taps) in order, rounded after the multiply and
-                // after the add (taps that coincide, clamped by border padding, are added one by
-                // one). Lanes beyond the chunk's channels are never stored.
-                for (int64_t p = 0; p < np;) {
-                    batch.taps = 0;
-                    batch.runs = 0;
-                    for (; p < np && batch.taps + kTapCount <= t_.productTaps; ++p)
-                        AddPointTaps(coords, from + p, static_cast<int32_t>(p), r0, nr, &batch);
-                    if (batch.runs == 0) continue;
-                    if (!fetched) {
-                        go = LoadGradOutput(b, c0, cc, s0 + from, np, goBuf_, goFloat_, PointSlab());
-                        if (!t_.spreadTaps) {   // point-major, one block per point
-                            AscendC::Gather(goT_.template Get<float>(), go, goIndex_.template Get<uint32_t>(), 0u,
-                                            static_cast<uint32_t>(np * block_));
-                            AscendC::PipeBarrier<PIPE_V>();
+                // per tap, one multiply of the point's channels by the tap weight, and per run of
+                // adjacent x taps of a tap row one add into their pixels' adjacent blocks: each
+                // element sums weight * gradOutput over the points (and taps) in order, rounded after
+                // the multiply and after the add (taps that coincide, clamped by border padding, are
+                // added one by one). Lanes beyond the chunk's channels are never stored.
+                for (int64_t p = 0; p < np; ++p) {
+                    PointAxes(coords, from + p, axes);
+                    const AscendC::LocalTensor<float> src = goT[static_cast<uint32_t>(p * block_)];
+                    for (int32_t jz = 0; jz < axes[2].count; ++jz) {
+                        if (axes[2].index[jz] < 0) continue;
+                        for (int32_t jy = 0; jy < axes[1].count; ++jy) {
+                            if (axes[1].index[jy] < 0) continue;
+                            const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
+                            if (row < r0 || row >= r0 + nr) continue;
+                            if (!fetched) {
+                                // point-major: one block of the chunk's channels per point
+                                // (Gather: atlasascendc_api_07_0092, byte offsets; count within the
+                                // source and the offsets, which the tiling sizes for block_ slabs)
+                                AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, s0 + from, np, goBuf_, goFloat_, PointSlab());
+                                AscendC::Gather(goT, go, goIndex, 0u, static_cast<uint32_t>(np * block_));
+                                AscendC::PipeBarrier<PIPE_ALL>();
+                                fetched = true;
+                            }
+                            const float wzy = axes[2].weight[jz] * axes[1].weight[jy];
+                            int32_t jx = 0;
+                            while (jx < axes[0].count) {
+                                const int32_t first = axes[0].index[jx];
+                                if (first < 0) {
+                                    ++jx;
+                                    continue;
+                                }
+                                int32_t run = 0;
+                                while (jx + run < axes[0].count && axes[0].index[jx + run] == first + run) {
+                                    AscendC::Muls(product[static_cast<uint32_t>(run * block_)], src, wzy * axes[0].weight[jx + run],
+                                                  static_cast<int32_t>(block_));
+                                    ++run;
+                                }
+                                const uint32_t at = static_cast<uint32_t>(((row - r0) * w + first) * block_);
+                                AscendC::PipeBarrier<PIPE_V>();
+                                AscendC::Add(acc[at], acc[at], product, static_cast<int32_t>(run * block_));
+                                AscendC::PipeBarrier<PIPE_V>();
+                                jx += run;
+                            }
                         }
-                        fetched = true;
                     }
-                    MakeProducts(go, batch);
-                    for (int32_t k = 0; k < batch.runs; ++k) {
-                        AscendC::PipeBarrier<PIPE_V>();
-                        AscendC::Add(acc[batch.at[k]], acc[batch.at[k]], products[batch.product[k]], static_cast<int32_t>(batch.elems[k]));
-                    }
-                    AscendC::PipeBarrier<PIPE_ALL>();   // before the next batch's taps are written
                 }
+                if (fetched) AscendC::PipeBarrier<PIPE_ALL>();
             }
         }
         // the store, a row of the tile at a time: gathered channel-major (cc slabs of W), then one
@@ -750,7 +659,6 @@ private:
     AscendC::TPipe pipe_;
     AscendC::GlobalTensor<T> goGm_, xGm_, gridGm_, igGm_, ggGm_;
     AscendC::TBuf<AscendC::TPosition::VECIN> gridBuf_, goBuf_, gridGo_, window_;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> tapWeights_, tapPoints_, spreadIndex_, products_;
     AscendC::TBuf<AscendC::TPosition::VECCALC> gridFloat_, goFloat_, gridGoFloat_, rangeIndex_, rangeBuf_, goT_, goIndex_,
         rowIndex_;
     AscendC::TBuf<AscendC::TPosition::VECCALC> offsets_, tapSums_, gathered_, gatheredIo_;

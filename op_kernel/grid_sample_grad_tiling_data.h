@@ -50,10 +50,7 @@ struct GridSampleGradTilingData {
     int64_t channelChunk, channelChunks;   // channels per unit (a pixel's block in the accumulator)
     int64_t tileRows, tilesPerPlane;       // rows of the D*H rows per unit
     int64_t scanChunk;                     // grid points per range test (a whole chunk skipped when no tap reaches the tile)
-    int64_t pointChunk;                    // points per gradOutput load
-    int64_t productTaps;                   // taps per product batch at most (a tap's weight times its point's gradOutput block)
-    int32_t spreadTaps;                    // 1: a batch's products by the vector unit at once (weights and points spread over blocks)
-    int32_t reservedInput;
+    int64_t pointChunk;                    // points per gradOutput chunk turned point-major
     int64_t inputUnits, inputCores;
     // grid gradient
     int64_t gridChunk, gridChunks;         // points per unit, units per batch
@@ -68,11 +65,8 @@ struct GridSampleGradTilingData {
     // input role
     int32_t goBufBytes;        // channelChunk gradOutput slabs of pointChunk (dtype, Align(channelChunk, 8) slabs)
     int32_t goFloatBytes;      // the same as float (half types)
-    int32_t goTBytes;          // gradOutput point-major, a block of channelChunk floats per point of a load (spread: per tap of a batch)
-    int32_t goIndexBytes;      // Gather byte offsets building it (spread: each channel's, per tap of a batch; int32 per element)
-    int32_t tapValueBytes;     // a batch's per-tap weights (float), and per-tap points (int32)
-    int32_t spreadIndexBytes;  // spread: Gather byte offsets spreading a per-tap value over its block (uint32 per element)
-    int32_t productBytes;      // the products: a block per tap of a batch (spread: first the gather offsets, then the weights)
+    int32_t goTBytes;          // gradOutput point-major: pointChunk blocks of channelChunk floats, then a product block per x tap
+    int32_t goIndexBytes;      // Gather byte offsets turning a gradOutput chunk point-major (uint32 per element)
     int32_t accBytes;          // tileRows x W pixels of channelChunk floats, pixel-major (a 32-byte-aligned block per pixel)
     int32_t rowStageBytes;     // one row of the tile channel-major as floats (channelChunk slabs of W, 32-byte aligned)
     int32_t rowIndexBytes;     // Gather byte offsets of one row's pixels in the accumulator (uint32 per pixel)
@@ -88,11 +82,6 @@ struct GridSampleGradTilingData {
     int32_t resultOutBytes;    // the same in the dtype (half types)
     int32_t windowBytes;       // the input rows the chunk's taps reach, or per-point tap rows
 };
-
-// Input gradient: floats of a product batch (a block of Align(channelChunk, 8) per tap) at most,
-// unless one point's taps take more; so a batch has at most kMaxGradProductTaps taps.
-constexpr int32_t kGradProductElems = 1024;
-constexpr int32_t kMaxGradProductTaps = kGradProductElems / 8;
 
 // Per-point fallback of the grid gradient: tap rows are fetched for groups of this many points.
 constexpr int32_t kGradPointGroup = 16;

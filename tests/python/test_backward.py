@@ -428,34 +428,6 @@ def test_grid_gradient_window_and_per_point_paths_agree(rng, build, dtype, mode,
     assert_grads_close(results[1], ref, expected_tols(go, x, g, mode, "zeros", False, dtype, ref), "per-point path")
 
 
-@pytest.mark.parametrize("build", BUILDS)
-@pytest.mark.parametrize("xshape,gsp,small_ub", [((1, 4, 12, 20), (10, 14), 20000), ((1, 3, 5, 6, 9), (4, 5, 7), 22000)])
-def test_input_gradient_spread_and_per_tap_products_agree(rng, build, xshape, gsp, small_ub, restore_platform):
-    """The input gradient makes a batch's products (a tap's weight times its point's gradOutput
-    block) with the weights spread over the blocks by the vector unit where the blocks are narrow,
-    or with a Muls per tap where the UB holds no spread batch (or the blocks are wide): the same
-    products, so a UB too small for the spread changes the path (asserted by the checked build's
-    Muls) and not one bit. The input gradient alone: the grid role's smallest UB is larger."""
-    rank = len(xshape) - 2
-    go, x, g = make_case(rng, xshape, gsp, np.float32)
-    results, muls = [], []
-    for ub in (0, small_ub):   # 0: the platform's UB; small_ub: no room for a spread batch
-        ags.set_platform(cores=8, ub_bytes=ub, build=build)
-        before = backward_launch(build)["serial"]
-        results.append(ags.grid_sample_backward(go, x, g, "bilinear", "zeros", False, output_mask=(True, False),
-                                                build=build)[0])
-        stats = backward_launch(build)
-        assert stats["serial"] != before, f"the kernel {BACKWARD_KERNEL} should have run"
-        if build == "checked":
-            muls.append(sum(c["busy_by_api"].get("V Muls", (0, 0))[0] for c in stats["cores"]))
-    if build == "checked":
-        assert muls[0] == 0 and muls[1] > 0, f"spread products on the full UB, a Muls per tap on the small one: {muls}"
-    assert_bit_equal(results[0], results[1], f"{rank}-D: spread products vs a Muls per tap")
-    ref = reference(go, x, g, "bilinear", "zeros", False)
-    assert_grads_close((results[1], ref[1]), ref, expected_tols(go, x, g, "bilinear", "zeros", False, "float32", ref),
-                       "a Muls per tap")
-
-
 @pytest.mark.usefixtures("restore_platform")
 def test_grid_gradient_3d_window_holds_the_rows_of_each_slice():
     """A 3-D grid gradient's window holds the input rows its chunk's taps reach in each depth slice
