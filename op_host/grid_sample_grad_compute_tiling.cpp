@@ -165,9 +165,10 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     const int64_t gridPoints = std::max(t.scanChunk, t.gridChunk);
     t.gridBufBytes = static_cast<int32_t>(Align(gridPoints * p.dims * elem, 32));
     t.gridFloatBytes = elem == 2 ? static_cast<int32_t>(gridPoints * p.dims * 4) : 0;
-    // both roles' tap ranges (y, then z, of a chunk of up to scanChunk points)
-    t.rangeIndexBytes = static_cast<int32_t>(std::max<int64_t>(p.dims - 1, 1) * kScanChunk * 4);
-    t.rangeBytes = static_cast<int32_t>((2 * kScanChunk + 48) * 4);
+    // both roles' tap ranges (x, y and z of a chunk of up to scanChunk points: Gather offsets, then
+    // a coordinate, the reductions' work area, and per axis a min, max and sum 32 bytes apart)
+    t.rangeIndexBytes = static_cast<int32_t>(p.dims * kScanChunk * 4);
+    t.rangeBytes = static_cast<int32_t>((2 * kScanChunk + 24 * p.dims) * 4);
     const uint32_t cores = platform.coreNum;
     // one core takes both gradients: each role gets about half of the UB
     const bool shared = p.inputGrad && p.gridGrad && cores == 1;
@@ -228,9 +229,9 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     if (p.inputGrad) {
         // the tile height (at most what the UB holds) whose units spread best over the input cores:
         // the least estimated work on the busiest core, its tiles' rows (a halo of taps - 1 rows
-        // counted) at their share of the batch's taps, and per tile a range test of each of the
-        // batch's scan chunks (rows of a tile only select elements: every element's sum runs over
-        // the same points in the same order)
+        // counted) at an even share of the batch's taps (points that bunch on a few rows load their
+        // tiles more), and per tile a range test of each of the batch's scan chunks (rows of a tile
+        // only select elements: every element's sum runs over the same points in the same order)
         const int64_t maxRows = t.tileRows;
         const double rowWork = static_cast<double>(p.points) * static_cast<double>(taps) * kInputTapCycles / static_cast<double>(rows);
         const double scanWork = static_cast<double>(CeilDiv(p.points, t.scanChunk)) * kScanChunkCycles;

@@ -88,14 +88,15 @@ private:
     __aicore__ inline int64_t GridSlab() const { return AlignElems(t_.gridChunk); }
 
     // Both roles bound a chunk's taps by its coordinates' extremes (CoordinateTapRanges): Gather
-    // byte offsets of the y (then z) coordinate of point p of a grid chunk, written once.
+    // byte offsets of coordinate k (x, y, z) of point p of a grid chunk, written once (x for the
+    // grid gradient alone).
     __aicore__ inline void InitRanges() {
         pipe_.InitBuffer(rangeIndex_, t_.rangeIndexBytes);
         pipe_.InitBuffer(rangeBuf_, t_.rangeBytes);
         AscendC::LocalTensor<uint32_t> rangeIndex = rangeIndex_.template Get<uint32_t>();
-        for (int64_t k = 0; k + 1 < DIMS; ++k)
+        for (int64_t k = gridBegin_ < gridEnd_ ? 0 : 1; k < DIMS; ++k)
             for (int64_t p = 0; p < t_.scanChunk; ++p)
-                rangeIndex.SetValue(static_cast<uint32_t>(k * t_.scanChunk + p), static_cast<uint32_t>((p * DIMS + k + 1) * 4));
+                rangeIndex.SetValue(static_cast<uint32_t>(k * t_.scanChunk + p), static_cast<uint32_t>((p * DIMS + k) * 4));
         AscendC::PipeBarrier<PIPE_ALL>();
     }
 
@@ -207,7 +208,8 @@ private:
     // monotonic, so the extremes bound every point's taps (floor .. floor + 1 covers nearest and
     // linear, floor - 1 .. floor + 2 cubic; border clamps the coordinate, or bicubic's taps, into
     // the image, so the clamped extremes bound them; zeros padding drops taps outside; reflection
-    // is the identity while no tap leaves the image). lo > hi: no tap inside.
+    // is the identity while no tap leaves the image: the reflected coordinate is then c exactly).
+    // lo > hi: no tap inside.
     __aicore__ inline bool AxisTapRange(float gmin, float gmax, float gsum, int64_t size, int64_t* lo, int64_t* hi) const {
         if (!(gsum - gsum == 0.0f)) return false;   // x - x is 0 for finite x only
         const bool ac = t_.alignCorners != 0;
@@ -232,26 +234,27 @@ private:
         return true;
     }
 
-    // The rows (lo[0], hi[0]) and, in 3-D, depth slices (lo[1], hi[1]) that the taps of a loaded
-    // chunk's first n points can reach: the min, max and sum of their y (and z) coordinates on the
-    // vector unit bound every tap (AxisTapRange). False when there is no such shortcut; a NaN
-    // coordinate makes the min and max meaningless (how the reductions treat NaN is not documented)
-    // but the sum NaN, and AxisTapRange then says so.
-    __aicore__ inline bool CoordinateTapRanges(const AscendC::LocalTensor<float>& coords, int64_t n, int64_t* lo, int64_t* hi) {
+    // The taps of axes [first, DIMS) (x, y, z: columns, rows, depth slices) that a loaded chunk's
+    // first n points can reach, [lo[k], hi[k]] for axis k: the min, max and sum of their
+    // coordinates on the vector unit bound every tap (AxisTapRange). False when there is no such
+    // shortcut; a NaN coordinate makes the min and max meaningless (how the reductions treat NaN is
+    // not documented) but the sum NaN, and AxisTapRange then says so.
+    __aicore__ inline bool CoordinateTapRanges(const AscendC::LocalTensor<float>& coords, int64_t n, int32_t first, int64_t* lo,
+                                               int64_t* hi) {
         AscendC::LocalTensor<float> range = rangeBuf_.template Get<float>();
         AscendC::LocalTensor<float> values = range;
         AscendC::LocalTensor<float> scratch = range[static_cast<uint32_t>(t_.scanChunk)];
         AscendC::LocalTensor<float> res = range[static_cast<uint32_t>(2 * t_.scanChunk)];
         AscendC::LocalTensor<uint32_t> index = rangeIndex_.template Get<uint32_t>();
-        for (int32_t k = 0; k + 1 < DIMS; ++k) {   // y, then z: min, max and sum 32 bytes apart
+        for (int32_t k = first; k < DIMS; ++k) {   // min, max and sum 32 bytes apart
             AscendC::Gather(values, coords, index[static_cast<uint32_t>(k * t_.scanChunk)], 0u, static_cast<uint32_t>(n));
             AscendC::ReduceMin(res[static_cast<uint32_t>(k * 24)], values, scratch, static_cast<int32_t>(n));
             AscendC::ReduceMax(res[static_cast<uint32_t>(k * 24 + 8)], values, scratch, static_cast<int32_t>(n));
             AscendC::ReduceSum(res[static_cast<uint32_t>(k * 24 + 16)], values, scratch, static_cast<int32_t>(n));
         }
         AscendC::PipeBarrier<PIPE_ALL>();
-        const int64_t sizes[2] = {t_.inH, t_.inD};
-        for (int32_t k = 0; k + 1 < DIMS; ++k) {
+        const int64_t sizes[3] = {t_.inW, t_.inH, t_.inD};
+        for (int32_t k = first; k < DIMS; ++k) {
             const uint32_t at = static_cast<uint32_t>(k * 24);
             if (!AxisTapRange(res.GetValue(at), res.GetValue(at + 8), res.GetValue(at + 16), sizes[k], &lo[k], &hi[k]))
                 return false;
@@ -261,13 +264,14 @@ private:
 
     // ---- input gradient ------------------------------------------------------------------------
     // False when no tap of a scan chunk's ns points can lie in rows [r0, r0 + nr) of the D*H rows.
+    // (Rows only: testing columns too would add a Gather and three reductions a chunk to every tile.)
     __aicore__ inline bool ScanMayTouch(const AscendC::LocalTensor<float>& coords, int64_t ns, int64_t r0, int64_t nr) {
-        int64_t lo[2] = {0, 0}, hi[2] = {0, 0};
-        if (!CoordinateTapRanges(coords, ns, lo, hi)) return true;
-        for (int32_t k = 0; k + 1 < DIMS; ++k)
+        int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+        if (!CoordinateTapRanges(coords, ns, 1, lo, hi)) return true;
+        for (int32_t k = 1; k < DIMS; ++k)
             if (lo[k] > hi[k]) return false;   // every tap outside the image
-        if constexpr (DIMS == 2) return hi[0] >= r0 && lo[0] < r0 + nr;
-        return BoxTouchesRows(lo[1], hi[1], lo[0], hi[0], r0, nr);
+        if constexpr (DIMS == 2) return hi[1] >= r0 && lo[1] < r0 + nr;
+        return BoxTouchesRows(lo[2], hi[2], lo[1], hi[1], r0, nr);
     }
 
     // True when the taps of depth slices [zlo, zhi] x rows [ylo, yhi] meet rows [r0, r0 + nr) of the
@@ -403,8 +407,9 @@ private:
         AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
         if constexpr (MODE != kNearest) {
             AscendC::Duplicate(sums, 0.0f, static_cast<int32_t>(kTapCount * t_.gridChunk));
-            // the window from the coordinates' extremes where they give one that fits, else from
-            // the valid taps themselves (a point far outside, NaN, reflection)
+            // the window's rows from the coordinates' extremes where they give a box that fits, else
+            // from the valid taps themselves (NaN or infinite coordinates, reflection that may move
+            // a tap, or a box too large: a point far outside stretches it)
             TapBox box;
             if (!RangeTapBox(coords, np, &box) || (box.yhi >= box.ylo && !PlanWindow(box).fits)) ExactTapBox(coords, np, &box);
             const WindowPlan plan = PlanWindow(box);
@@ -461,17 +466,20 @@ private:
     struct TapBox {
         int64_t zlo = 0, zhi = 0, ylo = 0, yhi = -1;
     };
-    // The box of a chunk's tap ranges from its coordinates' extremes (CoordinateTapRanges).
+    // The box of a chunk's tap ranges from its coordinates' extremes (CoordinateTapRanges): empty
+    // when an axis has no tap inside (every x tap outside a zeros-padded input reads zeros, however
+    // many rows the y taps span).
     __aicore__ inline bool RangeTapBox(const AscendC::LocalTensor<float>& coords, int64_t np, TapBox* box) {
-        int64_t lo[2] = {0, 0}, hi[2] = {0, 0};
-        if (!CoordinateTapRanges(coords, np, lo, hi)) return false;
+        int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+        if (!CoordinateTapRanges(coords, np, 0, lo, hi)) return false;
         *box = TapBox{};
-        if (lo[0] > hi[0] || (DIMS == 3 && lo[1] > hi[1])) return true;   // no tap inside: empty
-        box->ylo = lo[0];
-        box->yhi = hi[0];
+        for (int32_t k = 0; k < DIMS; ++k)
+            if (lo[k] > hi[k]) return true;   // no tap inside: empty
+        box->ylo = lo[1];
+        box->yhi = hi[1];
         if constexpr (DIMS == 3) {
-            box->zlo = lo[1];
-            box->zhi = hi[1];
+            box->zlo = lo[2];
+            box->zhi = hi[2];
         }
         return true;
     }
@@ -597,7 +605,7 @@ private:
         }
     }
 
-    // Per-point path (the chunk's rows do not fit the window): per group of points, one DMA per
+    // Per-point path (the chunk's window does not fit the UB or one DMA): per group of points, one DMA per
     // point and tap row brings the row's run of taps for a group of channels (a 32-byte block per
     // channel), then the same sums.
     __aicore__ inline void SumTapsPerPoint(int64_t b, int64_t p0, int64_t np, const AscendC::LocalTensor<float>& coords) {

@@ -405,7 +405,7 @@ def test_kernel_path_taken(rng, dtype, rank, mode):
 @pytest.mark.parametrize("dtype,mode,xshape,gsp,small_ub", [
     ("float32", "bilinear", (1, 3, 40, 64), (12, 16), 20000),
     ("float16", "bicubic", (1, 3, 64, 96), (12, 16), 50000),
-    ("float32", "bilinear", (1, 2, 6, 10, 16), (3, 5, 8), 31000)])
+    ("float32", "bilinear", (1, 2, 6, 10, 16), (3, 5, 8), 33000)])
 def test_grid_gradient_window_and_per_point_paths_agree(rng, build, dtype, mode, xshape, gsp, small_ub,
                                                         restore_platform):
     """The grid gradient sums a chunk's taps from a window of input rows (those of each depth slice
@@ -449,6 +449,26 @@ def test_grid_gradient_3d_window_holds_the_rows_of_each_slice():
     assert per_point <= bound, f"{per_point:.1f} bytes moved per point, expected at most {bound:.1f}"
     ref = reference(go, x, g, "bilinear", "zeros", False)
     assert_grads_close((ref[0], got), ref, expected_tols(go, x, g, "bilinear", "zeros", False, "float32", ref), "3-D window")
+
+
+@pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
+def test_grid_gradient_skips_chunks_whose_columns_lie_outside(mode):
+    """With zeros padding, a chunk of points whose x taps all lie beyond the input's left or right
+    edge reads only zeros, however many rows its y taps span: its grid gradient is 0 and it loads
+    no window (the checked build's DMA bytes are the grid's alone)."""
+    rng = np.random.default_rng(4)
+    c, h, w = 16, 64, 64
+    x = rng.standard_normal((1, c, h, w)).astype(np.float32)
+    go = rng.standard_normal((1, c, h, w)).astype(np.float32)
+    ys, xs = np.meshgrid(np.linspace(-1, 1, h), np.linspace(-1, 1, w), indexing="ij")
+    for shift in (-2.5, 2.5):
+        g = np.ascontiguousarray(np.stack([xs * 0.3 + shift, ys], -1)[None], dtype=np.float32)
+        ags.set_platform(cores=8, build="checked")
+        gg = ags.grid_sample_backward(go, x, g, mode, "zeros", True, output_mask=(False, True), build="checked")[1]
+        assert not np.asarray(gg).any()
+        moved = backward_launch("checked")["total"]["mte2_bytes"]
+        assert moved <= h * w * 2 * 4, f"{mode}, x shifted by {shift}: {moved} bytes moved, expected the grid's {h * w * 8}"
 
 
 def test_fast_and_checked_builds_agree(rng):
