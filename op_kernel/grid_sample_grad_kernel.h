@@ -554,11 +554,14 @@ private:
         }
     }
 
-    // Window path: the chunk's taps lie in the box, a window plane per channel (PlanWindow).
+    // Window path: the chunk's taps lie in the box, a window plane per channel (PlanWindow). A chunk
+    // without a valid tap loads nothing (a box from the coordinates' extremes may hold points each
+    // outside on another axis); its tap sums are never read.
     __aicore__ inline void SumTapsFromWindow(int64_t b, int64_t p0, int64_t np, const AscendC::LocalTensor<float>& coords,
                                              const TapBox& box, const WindowPlan& plan) {
         AscendC::LocalTensor<uint32_t> off = offsets_.template Get<uint32_t>();
         GradAxis axes[3] = {};
+        bool anyValid = false;
         for (int64_t p = 0; p < np; ++p) {
             PointAxes(coords, p, axes);
             for (int32_t jz = 0; jz < kTapsZ; ++jz) {
@@ -573,10 +576,12 @@ private:
                         const int64_t at = valid ? kZeroBytes + row + axes[0].index[jx] * kElem : 0;
                         off.SetValue(static_cast<uint32_t>(((jz * kTaps + jy) * kTaps + jx) * t_.gridChunk + p),
                                      static_cast<uint32_t>(at));
+                        anyValid = anyValid || valid;
                     }
                 }
             }
         }
+        if (!anyValid) return;
         const int64_t group = t_.windowBytes / plan.planeBytes < t_.gridChannels ? t_.windowBytes / plan.planeBytes : t_.gridChannels;
         const int64_t planeElems = plan.planeBytes / kElem;
         const int64_t sliceElems = t_.inH * t_.inW;
