@@ -411,8 +411,12 @@ private:
             // from the valid taps themselves (NaN or infinite coordinates, reflection that may move
             // a tap, or a box too large: a point far outside stretches it)
             TapBox box;
-            if (!RangeTapBox(coords, np, &box) || (box.yhi >= box.ylo && !PlanWindow(box).fits)) ExactTapBox(coords, np, &box);
-            const WindowPlan plan = PlanWindow(box);
+            const bool ranged = RangeTapBox(coords, np, &box);
+            WindowPlan plan = PlanWindow(box);
+            if (!ranged || (box.yhi >= box.ylo && !plan.fits)) {
+                ExactTapBox(coords, np, &box);
+                plan = PlanWindow(box);
+            }
             if (box.yhi < box.ylo) {
                 // no valid tap: every sum stays 0
             } else if (plan.fits) {

@@ -59,7 +59,7 @@ struct GridSampleGradTilingData {
     // UB partition (bytes); the kernel calls InitBuffer with exactly these
     int32_t gridBufBytes;      // a grid chunk as loaded (dtype), max(scanChunk, gridChunk) points
     int32_t gridFloatBytes;    // the same as float (half types)
-    int32_t rangeIndexBytes;   // Gather byte offsets picking y (then z) out of a grid chunk
+    int32_t rangeIndexBytes;   // Gather byte offsets picking x, y (and z) out of a grid chunk
     int32_t rangeBytes;        // one coordinate of a chunk, the reductions' scratch and results
     int32_t reserved;
     // input role
