@@ -22,23 +22,29 @@ constexpr int64_t kMaxGap = 0xFFFFFFFFll;  // DMA gaps are 32-bit byte counts
 // Grid gradient: per tap and channel a Gather element (1/8 cycle) and a multiply-add lane, plus
 // the two instructions' issue per gridChunk points, plus the window load at ~10 B/cycle (a smooth
 // warp's chunk reaches its own rows, in each of its depth slices in 3-D, and kFlowHalo more on
-// each side), and ~14 scalar cycles per point and tap.
+// each side), and the chunk's vector instructions over its slots: ~25 per axis for its taps, and
+// per tap a mask (And per further axis, a Select) and, per axis, a Mul per axis and an Add.
 constexpr double kInputTapCycles = 32.0;
 constexpr double kInputPointCycles = 40.0;
 constexpr double kInputHaloFactor = 1.2;
 constexpr double kGridTapChannelCycles = 0.15;
-constexpr double kScalarTapCycles = 14.0;
+constexpr int64_t kGridAxisInstrs = 25;
 // An input-gradient tile's range test of one scan chunk: the chunk's grid DMA and the vector
 // unit's reductions.
 constexpr double kScanChunkCycles = 600.0;
-constexpr int64_t kFlowHalo = 2;
+constexpr int64_t kFlowHalo = 3;
 
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-int64_t TapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
+int64_t TapsPerAxis(int32_t mode) { return GradTapsPerAxis(mode); }
 int64_t TapCount(const GradProblem& p) {
     const int64_t perAxis = TapsPerAxis(p.mode);
     return p.dims == 3 ? perAxis * perAxis * perAxis : perAxis * perAxis;
+}
+
+// The grid role's vector instructions per chunk (ChunkAxes, WindowTapOffsets, WeighTapSums).
+int64_t GridChunkInstrs(const GradProblem& p) {
+    return kGridAxisInstrs * p.dims + TapCount(p) * (p.dims + p.dims * (p.dims + 1));
 }
 
 // The input role's buffers with the largest channel chunk (then the most rows) that fits `ub`
@@ -86,14 +92,15 @@ bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t,
     for (int64_t gc = smallest ? 1 : std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxGridChannels); gc >= 1; --gc) {
         t->gridGoBytes = static_cast<int32_t>(gc * Align(chunk, per) * elem);
         t->gridGoFloatBytes = half ? static_cast<int32_t>(gc * Align(chunk, per) * 4) : 0;
-        t->offsetBytes = static_cast<int32_t>(taps * chunk * 4);
-        t->tapSumBytes = static_cast<int32_t>(taps * chunk * 4);
+        t->offsetBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
+        t->tapSumBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
+        t->axisBytes = static_cast<int32_t>(GradAxisBytes(p.mode, p.dims, GradSlots(chunk)));
         t->gatheredBytes = static_cast<int32_t>(chunk * 4);
         t->gatheredIoBytes = half ? static_cast<int32_t>(Align(chunk * elem, 32)) : 0;
         t->resultBytes = static_cast<int32_t>(Align(chunk * p.dims * 4, 32));
         t->resultOutBytes = half ? static_cast<int32_t>(Align(chunk * p.dims * elem, 32)) : 0;
         const int64_t fixed = int64_t{t->gridGoBytes} + t->gridGoFloatBytes + t->offsetBytes + t->tapSumBytes +
-                              t->gatheredBytes + t->gatheredIoBytes + t->resultBytes + t->resultOutBytes;
+                              t->axisBytes + t->gatheredBytes + t->gatheredIoBytes + t->resultBytes + t->resultOutBytes;
         const int64_t window = smallest ? GradMinWindowBytes(static_cast<int32_t>(rowsPerPoint)) : (ub - fixed) / 32 * 32;
         if (window < GradMinWindowBytes(static_cast<int32_t>(rowsPerPoint))) continue;
         t->gridChannels = gc;
@@ -127,8 +134,8 @@ int64_t InputRoleBytes(const GridSampleGradTilingData& t) {
 }  // namespace
 
 int64_t GradUbBytes(const GridSampleGradTilingData& t, bool inputRole, bool gridRole) {
-    const int64_t grid = int64_t{t.gridGoBytes} + t.gridGoFloatBytes + t.offsetBytes + t.tapSumBytes + t.gatheredBytes +
-                         t.gatheredIoBytes + t.resultBytes + t.resultOutBytes + t.windowBytes;
+    const int64_t grid = int64_t{t.gridGoBytes} + t.gridGoFloatBytes + t.offsetBytes + t.tapSumBytes + t.axisBytes +
+                         t.gatheredBytes + t.gatheredIoBytes + t.resultBytes + t.resultOutBytes + t.windowBytes;
     return CommonBytes(t) + (inputRole ? InputRoleBytes(t) : 0) + (gridRole ? grid : 0);
 }
 
@@ -189,6 +196,11 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         *why = "an input row of " + std::to_string(p.inW) + " elements does not fit the UB accumulator";
         return false;
     }
+    // a small UB takes fewer points per grid unit (no result depends on the chunk)
+    while (p.gridGrad && !SizeGridRole(p, shared ? ub - InputRoleBytes(t) : ub, &t) && t.gridChunk > 16) {
+        t.gridChunk /= 2;
+        t.gridChunks = CeilDiv(p.points, t.gridChunk);
+    }
     if (p.gridGrad && !SizeGridRole(p, shared ? ub - InputRoleBytes(t) : ub, &t)) {
         *why = "the UB of " + std::to_string(platform.ubBytes) + " bytes is too small for the grid gradient";
         return false;
@@ -213,7 +225,8 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
                                          double(kEstVectorIssueCycles) +
                                      static_cast<double>(p.n * t.gridChunks) * static_cast<double>(p.c) *
                                          static_cast<double>(WindowBytesEstimate(p, t.gridChunk)) / double(kEstDmaBytesPerCycle) +
-                                     points * static_cast<double>(taps) * kScalarTapCycles;
+                                     static_cast<double>(p.n * t.gridChunks) * static_cast<double>(GridChunkInstrs(p)) *
+                                         static_cast<double>(kEstVectorIssueCycles + GradSlots(t.gridChunk) / kEstRepeatFloats);
     }
     int64_t inputCores = 0, gridCores = 0;
     if (shared) {

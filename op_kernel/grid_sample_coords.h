@@ -102,19 +102,27 @@ __aicore__ inline void WrapPeriod(const LocalTensor<float>& c, float period, con
 
 // Reflects c into [0, S-1]: about the edge pixel centres (align_corners) or the pixel edges
 // -0.5 and S-0.5, as many times as needed, then clamps (torch's reflect + clip).
-// c must be finite and below kMaxExactCoord in magnitude.
+// c must be finite and below kMaxExactCoord in magnitude. With `grad`, also the derivative
+// ReflectWithGrad gives: +-1 by the side of the low edge and the parity of the flips, 0 where the
+// reflected value lies on or beyond a border.
 __aicore__ inline void Reflect(const LocalTensor<float>& c, float size, bool alignCorners, const Scratch& s,
-                               int32_t n) {
+                               int32_t n, const LocalTensor<float>* grad = nullptr) {
     const float twiceLow = alignCorners ? 0.0f : -1.0f;
     const float twiceHigh = alignCorners ? 2.0f * (size - 1.0f) : 2.0f * size - 1.0f;
     if (twiceLow == twiceHigh) {   // a single pixel with align_corners: everything maps to it
         AscendC::Duplicate(c, 0.0f, n);
+        if (grad != nullptr) AscendC::Duplicate(*grad, 0.0f, n);
         return;
     }
     const float low = twiceLow / 2.0f;
     const float span = (twiceHigh - twiceLow) / 2.0f;
     WrapPeriod(c, ReflectionPeriod(size, alignCorners), s, n);
     AscendC::Adds(c, c, -low, n);
+    if (grad != nullptr) {   // the side: -1 below the low edge
+        AscendC::CompareScalar(s.mask, c, 0.0f, AscendC::CMPMODE::GE, n);
+        AscendC::Duplicate(*grad, 1.0f, n);
+        AscendC::Select(*grad, s.mask, *grad, -1.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    }
     AscendC::Abs(c, c, n);
     AscendC::Duplicate(s.t1, span, n);
     AscendC::Div(s.t0, c, s.t1, n);                         // in / span
@@ -129,7 +137,17 @@ __aicore__ inline void Reflect(const LocalTensor<float>& c, float size, bool ali
     AscendC::Adds(s.t0, s.t1, low, n);                      // even: extra + low
     AscendC::Muls(s.t1, s.t1, -1.0f, n);
     AscendC::Adds(s.t1, s.t1, span + low, n);               // odd: span - extra + low
+    if (grad != nullptr) {                                  // odd flips turn the side round
+        AscendC::Muls(s.t2, *grad, -1.0f, n);
+        AscendC::Select(*grad, s.mask, *grad, s.t2, AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
+    }
     AscendC::Select(c, s.mask, s.t0, s.t1, AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
+    if (grad != nullptr) {                                  // 0 on and beyond a border
+        AscendC::CompareScalar(s.mask, c, 0.0f, AscendC::CMPMODE::GT, n);
+        AscendC::Select(*grad, s.mask, *grad, 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        AscendC::CompareScalar(s.mask, c, size - 1.0f, AscendC::CMPMODE::LT, n);
+        AscendC::Select(*grad, s.mask, *grad, 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    }
     Clamp(c, c, 0.0f, size - 1.0f, n);
 }
 
@@ -259,6 +277,18 @@ __aicore__ inline void CubicFar(const LocalTensor<float>& w, const LocalTensor<f
     AscendC::Adds(w, w, 8.0f * kCubicA, n);
     AscendC::Mul(w, w, x, n);
     AscendC::Adds(w, w, -4.0f * kCubicA, n);
+}
+// Their derivatives (torch's backward): near (3(A + 2) x - 2(A + 3)) x, far (3A x - 10A) x + 8A.
+__aicore__ inline void CubicNearGrad(const LocalTensor<float>& w, const LocalTensor<float>& x, int32_t n) {
+    AscendC::Muls(w, x, 3.0f * (kCubicA + 2.0f), n);
+    AscendC::Adds(w, w, -(2.0f * (kCubicA + 3.0f)), n);
+    AscendC::Mul(w, w, x, n);
+}
+__aicore__ inline void CubicFarGrad(const LocalTensor<float>& w, const LocalTensor<float>& x, int32_t n) {
+    AscendC::Muls(w, x, 3.0f * kCubicA, n);
+    AscendC::Adds(w, w, -10.0f * kCubicA, n);
+    AscendC::Mul(w, w, x, n);
+    AscendC::Adds(w, w, 8.0f * kCubicA, n);
 }
 __aicore__ inline void CubicWeights(const LocalTensor<float> w[4], const LocalTensor<float>& t, const Scratch& s,
                                     int32_t n) {

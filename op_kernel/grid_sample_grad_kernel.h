@@ -7,8 +7,10 @@
 //   therefore always runs over the points in the same order, whatever the tiling. The tile is
 //   pixel-major (a 32-byte block of the chunk's channels per pixel), so a tap is one Muls of the
 //   point's gradOutput channels (gathered point-major) and one Add into the pixel's block.
-// - grid gradient: per point, no scatter. The taps are fetched (one DMA per tap row and channel
-//   chunk), combined with gradOutput and the weight derivatives and summed over the channels in order.
+// - grid gradient: per point, no scatter. A chunk's taps, weights, weight derivatives and validity
+//   are computed on whole vectors (the vector forms of the scalar rules, grid_sample_coords.h); the
+//   taps are gathered from a window of input rows (or fetched per point), summed with gradOutput over
+//   the channels in order, and weighed on the vector unit too.
 // The coordinate rules follow torch's backward (aten/src/ATen/native/GridSampler.cpp): unnormalize
 // factor times the padding's derivative (clip: 0 on and beyond a border; reflection: +-1), cubic
 // weight derivatives for bicubic and tricubic, no grid gradient for nearest. Scalar work is
@@ -18,6 +20,7 @@
 
 #include "kernel_operator.h"
 #include "grid_sample_coord_rules.h"
+#include "grid_sample_coords.h"
 #include "grid_sample_grad_tiling_data.h"
 
 namespace gridsample {
@@ -68,6 +71,30 @@ private:
     static constexpr int64_t kZeroBytes = 32;                               // the zero block in front of a window plane
     static constexpr int64_t kMaxBlockLen = 2097151;                        // DataCopyPad blockLen, bytes
     static constexpr int64_t kMaxDmaBlocks = 4095;                          // DataCopyPad blockCount on the A2 (DataCopyExtParams)
+
+    // The depth slices [zlo, zhi] (0 in 2-D) and rows [ylo, yhi] a grid chunk's window holds (whole
+    // rows of each slice); empty: yhi < ylo.
+    struct TapBox {
+        int64_t zlo = 0, zhi = 0, ylo = 0, yhi = -1;
+    };
+    // A window plane per channel: a zero block, then the box's slices. Whole slices (and 2-D rows)
+    // are one run of the input, which one DMA brings for a group of channels; a slice's rows alone
+    // are a run per slice (a block of one DMA per channel), each landing padded to 32 bytes.
+    struct WindowPlan {
+        bool fits, wholeSlices;
+        int64_t slices, runBytes, slicePitch, planeBytes;   // runBytes: one DMA block
+    };
+    // The vectors of a chunk's taps (CarveAxes): per axis a and tap j, the weight w, its derivative
+    // dw, the tap (a pixel index: valid taps as they are, border and reflection's bicubic taps
+    // padded into the image), its validity, and d coordinate / d grid value cg; then the
+    // weighting's sums over the taps' vectors.
+    struct AxisVectors {
+        AscendC::LocalTensor<float> w[DIMS][kTaps], dw[DIMS][kTaps], tap[DIMS][kTaps], cg[DIMS], coord[DIMS];
+        AscendC::LocalTensor<float> sum[DIMS], masked, product;
+        AscendC::LocalTensor<uint32_t> interleave;
+        AscendC::LocalTensor<uint8_t> valid[DIMS][kTaps], tapMask;
+        Scratch scratch;
+    };
 
     // Core k's contiguous range of `units` split over `cores` (empty when k is not one of them).
     __aicore__ static inline void UnitRange(int64_t units, int64_t cores, int64_t k, int64_t* begin, int64_t* end) {
@@ -139,6 +166,60 @@ private:
         if constexpr (!kIsFloat) pipe_.InitBuffer(gatheredIo_, t_.gatheredIoBytes);
         pipe_.InitBuffer(result_, t_.resultBytes);
         if constexpr (!kIsFloat) pipe_.InitBuffer(resultOut_, t_.resultOutBytes);
+        slots_ = static_cast<int32_t>(GradSlots(t_.gridChunk));
+        if constexpr (MODE != kNearest) CarveAxes();
+    }
+
+    // The grid role's vector work area in GradAxisBytes' order; written once: bilinear's weight
+    // derivatives (-1, 1) and the Gather offsets that interleave the result (element p * DIMS + k
+    // takes slot p of sum k; the scalar unit writes the first points, the vector unit the others).
+    __aicore__ inline void CarveAxes() {
+        pipe_.InitBuffer(axes_, t_.axisBytes);
+        AscendC::LocalTensor<float> v = axes_.template Get<float>();
+        const uint32_t n = static_cast<uint32_t>(slots_);
+        uint32_t at = 0;
+        for (int32_t a = 0; a < DIMS; ++a)
+            for (int32_t j = 0; j < kTaps; ++j) av_.w[a][j] = v[(at++) * n];
+        for (int32_t a = 0; a < DIMS; ++a)
+            for (int32_t j = 0; j < kTaps; ++j) av_.dw[a][j] = v[(at++) * n];
+        for (int32_t a = 0; a < DIMS; ++a) av_.cg[a] = v[(at++) * n];
+        for (int32_t a = 0; a < DIMS; ++a)
+            for (int32_t j = 0; j < kTaps; ++j) av_.tap[a][j] = v[(at++) * n];
+        for (int32_t a = 0; a < DIMS; ++a) av_.coord[a] = v[(at++) * n];
+        av_.scratch.t0 = v[(at++) * n];
+        av_.scratch.t1 = v[(at++) * n];
+        av_.scratch.t2 = v[(at++) * n];
+        av_.interleave = v[at * n].template ReinterpretCast<uint32_t>();
+        at += DIMS;
+        static_assert(GradAxisVectors(MODE, DIMS) == DIMS * (3 * kTaps + 1) + DIMS + 3 + DIMS, "the carve follows GradAxisVectors");
+        // the weighting's vectors take the taps' once the offsets are built
+        static_assert(DIMS * kTaps >= DIMS + 2, "the sums, a masked tap sum and a product fit the taps' vectors");
+        for (int32_t k = 0; k < DIMS; ++k) av_.sum[k] = av_.tap[0][0][static_cast<uint32_t>(k) * n];
+        av_.masked = av_.tap[0][0][static_cast<uint32_t>(DIMS) * n];
+        av_.product = av_.tap[0][0][static_cast<uint32_t>(DIMS + 1) * n];
+        AscendC::LocalTensor<uint8_t> masks = v[at * n].template ReinterpretCast<uint8_t>();
+        const uint32_t maskBytes = static_cast<uint32_t>(GradMaskBytes(slots_));
+        uint32_t m = 0;
+        for (int32_t a = 0; a < DIMS; ++a)
+            for (int32_t j = 0; j < kTaps; ++j) av_.valid[a][j] = masks[(m++) * maskBytes];
+        av_.scratch.mask = masks[(m++) * maskBytes];
+        av_.tapMask = masks[m * maskBytes];
+        if constexpr (MODE == kBilinear) {
+            for (int32_t a = 0; a < DIMS; ++a) {
+                AscendC::Duplicate(av_.dw[a][0], -1.0f, slots_);
+                AscendC::Duplicate(av_.dw[a][1], 1.0f, slots_);
+            }
+        }
+        AscendC::LocalTensor<int32_t> index = av_.interleave.template ReinterpretCast<int32_t>();
+        constexpr int32_t kFirst = 8;   // points the scalar unit writes: the vector unit's blocks stay 32-byte aligned
+        for (int32_t e = 0; e < kFirst * DIMS; ++e)
+            index.SetValue(static_cast<uint32_t>(e), static_cast<int32_t>((e % DIMS * slots_ + e / DIMS) * 4));
+        AscendC::PipeBarrier<PIPE_ALL>();
+        for (int32_t len = kFirst * DIMS; len < DIMS * slots_; len *= 2) {
+            const int32_t count = len < DIMS * slots_ - len ? len : DIMS * slots_ - len;
+            AscendC::Adds(index[static_cast<uint32_t>(len)], index, len / DIMS * 4, count);
+        }
+        AscendC::PipeBarrier<PIPE_ALL>();
     }
 
     // Loads points [p0, p0 + np) of batch b: the grid coordinates as floats.
@@ -395,18 +476,22 @@ private:
     // ---- grid gradient -------------------------------------------------------------------------
     // Grid-gradient unit: (batch, chunk of points). d out / d coordinate of axis k at point p is
     // sum over channels c and taps t of gradOutput[c, p] * value[c, tap t] * coefficient_k,t (the
-    // weight derivative along k times the other axes' weights). Per tap, the vector unit first sums
-    // gradOutput x tap value over the channels in order (a Gather of the tap from a window of input
-    // rows, or from per-point tap rows, and one MulAddDst per channel); the scalar unit then
-    // weighs the tap sums. Neither order depends on the tiling.
+    // weight derivative along k times the other axes' weights). The vector unit computes each
+    // axis' taps for the whole chunk (ChunkAxes), sums gradOutput x tap value over the channels in
+    // order per tap (a Gather of the tap from a window of input rows, or from per-point tap rows,
+    // and one MulAddDst per channel), then weighs the tap sums (WeighTapSums). Neither order depends
+    // on the tiling.
     __aicore__ inline void GridGradUnit(int64_t u) {
         const int64_t b = u / t_.gridChunks;
         const int64_t p0 = (u % t_.gridChunks) * t_.gridChunk;
         const int64_t np = (t_.points - p0) < t_.gridChunk ? (t_.points - p0) : t_.gridChunk;
-        AscendC::LocalTensor<float> coords = LoadGrid(b, p0, np);
-        AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
-        if constexpr (MODE != kNearest) {
-            AscendC::Duplicate(sums, 0.0f, static_cast<int32_t>(kTapCount * t_.gridChunk));
+        AscendC::LocalTensor<float> res = result_.template Get<float>();
+        if constexpr (MODE == kNearest) {
+            AscendC::Duplicate(res, 0.0f, static_cast<int32_t>(np * DIMS));   // piecewise constant: no gradient
+        } else {
+            AscendC::LocalTensor<float> coords = LoadGrid(b, p0, np);
+            ChunkAxes(coords, np);
+            AscendC::Duplicate(tapSums_.template Get<float>(), 0.0f, kTapCount * slots_);
             // the window's rows from the coordinates' extremes where they give a box that fits, else
             // from the valid taps themselves (NaN or infinite coordinates, reflection that may move
             // a tap, or a box too large: a point far outside stretches it)
@@ -414,43 +499,20 @@ private:
             const bool ranged = RangeTapBox(coords, np, &box);
             WindowPlan plan = PlanWindow(box);
             if (!ranged || (box.yhi >= box.ylo && !plan.fits)) {
-                ExactTapBox(coords, np, &box);
+                VectorTapBox(np, &box);
                 plan = PlanWindow(box);
             }
             if (box.yhi < box.ylo) {
                 // no valid tap: every sum stays 0
             } else if (plan.fits) {
-                SumTapsFromWindow(b, p0, np, coords, box, plan);
+                SumTapsFromWindow(b, p0, np, box, plan);
             } else {
                 SumTapsPerPoint(b, p0, np, coords);
             }
+            AscendC::PipeBarrier<PIPE_ALL>();
+            WeighTapSums(np, res);
         }
-        // results: d coordinate / d grid times the weighted tap sums, in the grid's order (x, y, z)
-        AscendC::PipeBarrier<PIPE_ALL>();
-        AscendC::LocalTensor<float> res = result_.template Get<float>();
-        GradAxis axes[3] = {};
-        for (int64_t p = 0; p < np; ++p) {
-            float sum[3] = {0.0f, 0.0f, 0.0f};
-            if constexpr (MODE != kNearest) {
-                PointAxes(coords, p, axes);
-                for (int32_t jz = 0; jz < axes[2].count; ++jz) {
-                    if (axes[2].index[jz] < 0) continue;
-                    for (int32_t jy = 0; jy < axes[1].count; ++jy) {
-                        if (axes[1].index[jy] < 0) continue;
-                        for (int32_t jx = 0; jx < axes[0].count; ++jx) {
-                            if (axes[0].index[jx] < 0) continue;
-                            const int32_t tap = (jz * kTaps + jy) * kTaps + jx;
-                            const float s = sums.GetValue(static_cast<uint32_t>(tap * t_.gridChunk + p));
-                            sum[0] += s * axes[0].dweight[jx] * axes[1].weight[jy] * axes[2].weight[jz];
-                            sum[1] += s * axes[0].weight[jx] * axes[1].dweight[jy] * axes[2].weight[jz];
-                            if constexpr (DIMS == 3) sum[2] += s * axes[0].weight[jx] * axes[1].weight[jy] * axes[2].dweight[jz];
-                        }
-                    }
-                }
-            }
-            for (int32_t k = 0; k < DIMS; ++k)
-                res.SetValue(static_cast<uint32_t>(p * DIMS + k), MODE == kNearest ? 0.0f : axes[k].coordGrad * sum[k]);
-        }
+        // results in the grid's order (x, y, z)
         AscendC::PipeBarrier<PIPE_ALL>();
         AscendC::DataCopyExtParams copy(1, static_cast<uint32_t>(np * DIMS * kElem), 0, 0, 0);
         const int64_t dst = (b * t_.points + p0) * DIMS;
@@ -465,11 +527,175 @@ private:
         AscendC::PipeBarrier<PIPE_ALL>();
     }
 
-    // The depth slices [zlo, zhi] (0 in 2-D) and rows [ylo, yhi] a grid chunk's window holds (whole
-    // rows of each slice); empty: yhi < ylo.
-    struct TapBox {
-        int64_t zlo = 0, zhi = 0, ylo = 0, yhi = -1;
-    };
+    // Bicubic's taps under border or reflection padding all lie in the image.
+    __aicore__ inline bool TapsAllValid() const { return MODE == kBicubic && t_.padding != kZeros; }
+
+    // The taps of a loaded chunk's points on whole vectors of slots_ slots (the vector forms of
+    // PointAxes' rules, grid_sample_coords.h, operation for operation: the same bits). Slots past
+    // the chunk's points take a coordinate far outside (no valid tap with zeros padding).
+    __aicore__ inline void ChunkAxes(const AscendC::LocalTensor<float>& coords, int64_t np) {
+        AscendC::LocalTensor<uint32_t> index = rangeIndex_.template Get<uint32_t>();
+        if (np < slots_) AscendC::Duplicate(av_.coord[0], -1.0e30f, DIMS * slots_);
+        for (int32_t a = 0; a < DIMS; ++a)   // x, y, z out of the interleaved grid values
+            AscendC::Gather(av_.coord[a], coords, index[static_cast<uint32_t>(a * t_.scanChunk)], 0u, static_cast<uint32_t>(np));
+        const int64_t sizes[3] = {t_.inW, t_.inH, t_.inD};
+        for (int32_t a = 0; a < DIMS; ++a) VectorAxisTaps(a, sizes[a]);
+    }
+
+    // Axis a: ComputeAxisTaps on every slot.
+    __aicore__ inline void VectorAxisTaps(int32_t a, int64_t size) {
+        const int32_t n = slots_;
+        const bool ac = t_.alignCorners != 0;
+        const float fsize = static_cast<float>(size), last = static_cast<float>(size - 1);
+        const float unnormalizeGrad = UnnormalizeGrad<float>(size, ac);
+        const Scratch& s = av_.scratch;
+        const AscendC::LocalTensor<float>& c = av_.coord[a];
+        const AscendC::LocalTensor<float>& cg = av_.cg[a];
+        AscendC::LocalTensor<float>* w = av_.w[a];
+        AscendC::LocalTensor<float>* dw = av_.dw[a];
+        AscendC::LocalTensor<float>* tap = av_.tap[a];
+        using AscendC::SELMODE;
+        Unnormalize(c, fsize, ac, n);
+        if constexpr (MODE == kBicubic) {
+            // the taps around the sanitized coordinate, padded one by one; cg where sanitizing left
+            // the coordinate as it was
+            AscendC::Adds(s.t2, c, 0.0f, n);
+            if (t_.padding == kReflection) {
+                ReplaceHuge(c, kMaxExactCoord, 0.0f, s, n);
+            } else {
+                SanitizeBicubicCoordinate(c, fsize, t_.padding, ac, s, n);
+            }
+            AscendC::Compare(s.mask, c, s.t2, AscendC::CMPMODE::EQ, n);
+            AscendC::Duplicate(cg, unnormalizeGrad, n);
+            AscendC::Select(cg, s.mask, cg, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            const float period = ReflectionPeriod(fsize, ac);
+            if (t_.padding == kReflection && period > 0.0f) WrapPeriod(c, period, s, n);   // whole periods: the same taps
+            RoundTo(tap[0], c, AscendC::RoundMode::CAST_FLOOR, n);
+            AscendC::Sub(s.t2, c, tap[0], n);   // the fraction t
+            for (int32_t j = kTaps - 1; j >= 0; --j) AscendC::Adds(tap[j], tap[0], static_cast<float>(j - 1), n);
+            if (t_.padding == kZeros) {
+                for (int32_t j = 0; j < kTaps; ++j) TapValidity(av_.valid[a][j], s.t0, tap[j], fsize, n);
+            } else if (t_.padding == kBorder) {
+                Clamp(tap[0], tap[0], 0.0f, last, kTaps * n);   // an axis' taps are adjacent
+            } else {
+                ReflectTaps(tap[0], &fsize, 1, kTaps * n, ac, w[0], dw[0]);   // the weights' vectors as temporaries
+            }
+            // weights k2(t + 1), k1(t), k1(1 - t), k2(2 - t) and their derivatives along the coordinate
+            AscendC::Adds(s.t0, s.t2, 1.0f, n);
+            CubicFar(w[0], s.t0, n);
+            CubicFarGrad(dw[0], s.t0, n);
+            CubicNear(w[1], s.t2, n);
+            CubicNearGrad(dw[1], s.t2, n);
+            AscendC::Muls(s.t1, s.t2, -1.0f, n);
+            AscendC::Adds(s.t0, s.t1, 1.0f, n);
+            CubicNear(w[2], s.t0, n);
+            CubicNearGrad(dw[2], s.t0, n);
+            AscendC::Muls(dw[2], dw[2], -1.0f, n);
+            AscendC::Adds(s.t0, s.t1, 2.0f, n);
+            CubicFar(w[3], s.t0, n);
+            CubicFarGrad(dw[3], s.t0, n);
+            AscendC::Muls(dw[3], dw[3], -1.0f, n);
+        } else {
+            // the padded coordinate and cg = the unnormalize factor x the padding's derivative
+            if (t_.padding == kZeros) {
+                AscendC::Duplicate(cg, unnormalizeGrad, n);
+                PadCoordinate(c, fsize, t_.padding, ac, s, n);
+            } else if (t_.padding == kBorder) {   // 1 strictly inside the edges (not NaN)
+                AscendC::Duplicate(s.t1, unnormalizeGrad, n);
+                AscendC::CompareScalar(s.mask, c, 0.0f, AscendC::CMPMODE::GT, n);
+                AscendC::Select(s.t1, s.mask, s.t1, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                AscendC::CompareScalar(s.mask, c, last, AscendC::CMPMODE::LT, n);
+                AscendC::Select(cg, s.mask, s.t1, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                PadCoordinate(c, fsize, t_.padding, ac, s, n);
+            } else {   // huge and NaN coordinates go to 0, where the derivative is 0 too
+                ReplaceHuge(c, kMaxExactCoord, 0.0f, s, n);
+                Reflect(c, fsize, ac, s, n, &cg);
+                AscendC::Muls(cg, cg, unnormalizeGrad, n);
+            }
+            RoundTo(tap[0], c, AscendC::RoundMode::CAST_FLOOR, n);
+            AscendC::Adds(tap[1], tap[0], 1.0f, n);
+            AscendC::Sub(w[1], c, tap[0], n);   // c - x0
+            AscendC::Sub(w[0], tap[1], c, n);   // x1 - c
+            for (int32_t j = 0; j < kTaps; ++j) TapValidity(av_.valid[a][j], s.t0, tap[j], fsize, n);
+        }
+    }
+
+    // The Gather offsets of a window path's taps (bytes: kZeroBytes + (z - zlo) * slicePitch + (y -
+    // ylo) * inW * kElem + x * kElem; invalid taps 0, the zero block), from the tap vectors, which
+    // they consume; false when no tap of the chunk is valid. Exact in float (window offsets are far
+    // below 2^24); an invalid tap's term is so negative that any sum holding it is clipped to 0.
+    __aicore__ inline bool WindowTapOffsets(const TapBox& box, const WindowPlan& plan) {
+        constexpr float kOutside = -1073741824.0f;   // -2^30
+        const int32_t n = slots_;
+        const Scratch& s = av_.scratch;
+        AscendC::Muls(av_.tap[0][0], av_.tap[0][0], static_cast<float>(kElem), kTaps * n);
+        AscendC::Adds(av_.tap[1][0], av_.tap[1][0], static_cast<float>(-box.ylo), kTaps * n);
+        AscendC::Muls(av_.tap[1][0], av_.tap[1][0], static_cast<float>(t_.inW * kElem), kTaps * n);
+        AscendC::Adds(av_.tap[1][0], av_.tap[1][0], static_cast<float>(kZeroBytes), kTaps * n);
+        if constexpr (DIMS == 3) {
+            AscendC::Adds(av_.tap[2][0], av_.tap[2][0], static_cast<float>(-box.zlo), kTaps * n);
+            AscendC::Muls(av_.tap[2][0], av_.tap[2][0], static_cast<float>(plan.slicePitch), kTaps * n);
+        }
+        if (!TapsAllValid())
+            for (int32_t a = 0; a < DIMS; ++a)
+                for (int32_t j = 0; j < kTaps; ++j)
+                    AscendC::Select(av_.tap[a][j], av_.valid[a][j], av_.tap[a][j], kOutside,
+                                    AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        AscendC::LocalTensor<float> off = offsets_.template Get<float>();
+        for (int32_t k = 0; k < kTapsZ; ++k) {
+            for (int32_t i = 0; i < kTaps; ++i) {
+                AscendC::LocalTensor<float> row = av_.tap[1][i];
+                if constexpr (DIMS == 3) {
+                    AscendC::Add(s.t0, av_.tap[1][i], av_.tap[2][k], n);
+                    row = s.t0;
+                }
+                for (int32_t j = 0; j < kTaps; ++j)
+                    AscendC::Add(off[static_cast<uint32_t>(((k * kTaps + i) * kTaps + j) * n)], row, av_.tap[0][j], n);
+            }
+        }
+        // the reduction's work area: the temporaries t1, t2 (adjacent; a few floats per 64 summed)
+        AscendC::ReduceMax(s.t0, off, s.t1, kTapCount * n);
+        AscendC::Maxs(off, off, 0.0f, kTapCount * n);
+        AscendC::Cast(off.template ReinterpretCast<int32_t>(), off, AscendC::RoundMode::CAST_RINT, kTapCount * n);
+        AscendC::PipeBarrier<PIPE_ALL>();
+        return s.t0.GetValue(0) >= 0.0f;
+    }
+
+    // res[p * DIMS + k] = cg_k x the sum over the valid taps of tap sum x dw (axis k) x w (the other
+    // axes), in PointAxes' order (tap by tap, z, y, x; each product left to right) on whole vectors.
+    // An invalid tap's sum is replaced by 0, which adds nothing (no sum starts at -0).
+    __aicore__ inline void WeighTapSums(int64_t np, const AscendC::LocalTensor<float>& res) {
+        const int32_t n = slots_;
+        AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
+        AscendC::Duplicate(av_.sum[0], 0.0f, DIMS * n);
+        const AscendC::LocalTensor<uint16_t> tapMask = av_.tapMask.template ReinterpretCast<uint16_t>();
+        for (int32_t k = 0; k < kTapsZ; ++k) {
+            for (int32_t i = 0; i < kTaps; ++i) {
+                for (int32_t j = 0; j < kTaps; ++j) {
+                    AscendC::LocalTensor<float> tapSum = sums[static_cast<uint32_t>(((k * kTaps + i) * kTaps + j) * n)];
+                    if (!TapsAllValid()) {
+                        AscendC::And(tapMask, av_.valid[1][i].template ReinterpretCast<uint16_t>(),
+                                     av_.valid[0][j].template ReinterpretCast<uint16_t>(), n / 16);
+                        if constexpr (DIMS == 3)
+                            AscendC::And(tapMask, tapMask, av_.valid[2][k].template ReinterpretCast<uint16_t>(), n / 16);
+                        AscendC::Select(av_.masked, av_.tapMask, tapSum, 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                        tapSum = av_.masked;
+                    }
+                    const int32_t tapOf[3] = {j, i, k};
+                    for (int32_t d = 0; d < DIMS; ++d) {
+                        for (int32_t a = 0; a < DIMS; ++a) {
+                            const AscendC::LocalTensor<float>& factor = a == d ? av_.dw[a][tapOf[a]] : av_.w[a][tapOf[a]];
+                            AscendC::Mul(av_.product, a == 0 ? tapSum : av_.product, factor, n);
+                        }
+                        AscendC::Add(av_.sum[d], av_.sum[d], av_.product, n);
+                    }
+                }
+            }
+        }
+        for (int32_t d = 0; d < DIMS; ++d) AscendC::Mul(av_.sum[d], av_.sum[d], av_.cg[d], n);
+        AscendC::Gather(res, av_.sum[0], av_.interleave, 0u, static_cast<uint32_t>(np * DIMS));
+    }
+
     // The box of a chunk's tap ranges from its coordinates' extremes (CoordinateTapRanges): empty
     // when an axis has no tap inside (every x tap outside a zeros-padded input reads zeros, however
     // many rows the y taps span).
@@ -487,40 +713,68 @@ private:
         }
         return true;
     }
-    // The box of the valid taps of the chunk's points (those with a valid x tap).
-    __aicore__ inline void ExactTapBox(const AscendC::LocalTensor<float>& coords, int64_t np, TapBox* box) {
-        *box = TapBox{};
-        bool any = false;
-        GradAxis axes[3] = {};
-        for (int64_t p = 0; p < np; ++p) {
-            PointAxes(coords, p, axes);
-            bool anyX = false;
-            for (int32_t jx = 0; jx < axes[0].count; ++jx) anyX = anyX || axes[0].index[jx] >= 0;
-            if (!anyX) continue;
-            for (int32_t jz = 0; jz < axes[2].count; ++jz) {
-                const int64_t z = axes[2].index[jz];
-                if (z < 0) continue;
-                for (int32_t jy = 0; jy < axes[1].count; ++jy) {
-                    const int64_t y = axes[1].index[jy];
-                    if (y < 0) continue;
-                    if (!any) *box = TapBox{z, z, y, y};
-                    any = true;
-                    box->zlo = z < box->zlo ? z : box->zlo;
-                    box->zhi = z > box->zhi ? z : box->zhi;
-                    box->ylo = y < box->ylo ? y : box->ylo;
-                    box->yhi = y > box->yhi ? y : box->yhi;
-                }
+    // The box of the valid taps (rows and depth slices) of the chunk's points that have a valid tap
+    // on every axis, from the tap vectors (ChunkAxes): per axis the least and the greatest valid
+    // tap over the points, reduced on the vector unit. The coordinate vectors, dead by now, hold
+    // the reductions' work area and results.
+    __aicore__ inline void VectorTapBox(int64_t np, TapBox* box) {
+        const int32_t n = slots_;
+        const Scratch& s = av_.scratch;
+        using AscendC::SELMODE;
+        const AscendC::LocalTensor<uint16_t> every = av_.tapMask.template ReinterpretCast<uint16_t>();
+        const AscendC::LocalTensor<uint16_t> mask16 = s.mask.template ReinterpretCast<uint16_t>();
+        if (!TapsAllValid()) {   // the points with a valid tap on every axis
+            for (int32_t a = 0; a < DIMS; ++a) {
+                const AscendC::LocalTensor<uint16_t> any = a == 0 ? every : mask16;
+                AscendC::Or(any, av_.valid[a][0].template ReinterpretCast<uint16_t>(),
+                            av_.valid[a][1].template ReinterpretCast<uint16_t>(), n / 16);
+                for (int32_t j = 2; j < kTaps; ++j)
+                    AscendC::Or(any, any, av_.valid[a][j].template ReinterpretCast<uint16_t>(), n / 16);
+                if (a > 0) AscendC::And(every, every, mask16, n / 16);
             }
         }
+        const AscendC::LocalTensor<float> work = av_.coord[0];
+        const AscendC::LocalTensor<float> result = av_.coord[1];   // per axis y, z: least, greatest (32 bytes apart)
+        for (int32_t a = 1; a < DIMS; ++a) {
+            for (int32_t j = 0; j < kTaps; ++j) {
+                AscendC::LocalTensor<float> least = av_.tap[a][j], most = av_.tap[a][j];
+                if (!TapsAllValid()) {
+                    AscendC::And(mask16, av_.valid[a][j].template ReinterpretCast<uint16_t>(), every, n / 16);
+                    AscendC::Select(s.t2, s.mask, av_.tap[a][j], kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                    least = s.t2;
+                }
+                if (j == 0) {
+                    AscendC::Adds(s.t0, least, 0.0f, n);
+                } else {
+                    AscendC::Min(s.t0, s.t0, least, n);
+                }
+                if (!TapsAllValid()) {
+                    AscendC::Select(s.t2, s.mask, av_.tap[a][j], -kBig, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+                    most = s.t2;
+                }
+                if (j == 0) {
+                    AscendC::Adds(s.t1, most, 0.0f, n);
+                } else {
+                    AscendC::Max(s.t1, s.t1, most, n);
+                }
+            }
+            AscendC::ReduceMin(result[static_cast<uint32_t>((a - 1) * 16)], s.t0, work, static_cast<int32_t>(np));
+            AscendC::ReduceMax(result[static_cast<uint32_t>((a - 1) * 16 + 8)], s.t1, work, static_cast<int32_t>(np));
+        }
+        AscendC::PipeBarrier<PIPE_ALL>();
+        *box = TapBox{};
+        float lo[3] = {0.0f, 0.0f, 0.0f}, hi[3] = {0.0f, 0.0f, 0.0f};
+        for (int32_t a = 1; a < DIMS; ++a) {
+            lo[a] = result.GetValue(static_cast<uint32_t>((a - 1) * 16));
+            hi[a] = result.GetValue(static_cast<uint32_t>((a - 1) * 16 + 8));
+            if (!(lo[a] <= hi[a])) return;   // no valid tap
+        }
+        box->ylo = static_cast<int64_t>(lo[1]);
+        box->yhi = static_cast<int64_t>(hi[1]);
+        box->zlo = static_cast<int64_t>(lo[2]);
+        box->zhi = static_cast<int64_t>(hi[2]);
     }
 
-    // A window plane per channel: a zero block, then the box's slices. Whole slices (and 2-D rows)
-    // are one run of the input, which one DMA brings for a group of channels; a slice's rows alone
-    // are a run per slice (a block of one DMA per channel), each landing padded to 32 bytes.
-    struct WindowPlan {
-        bool fits, wholeSlices;
-        int64_t slices, runBytes, slicePitch, planeBytes;   // runBytes: one DMA block
-    };
     __aicore__ inline WindowPlan PlanWindow(const TapBox& box) const {
         WindowPlan plan;
         const int64_t rows = box.yhi - box.ylo + 1;
@@ -545,7 +799,7 @@ private:
         for (int64_t c = 0; c < cc; ++c) {
             const uint32_t base = static_cast<uint32_t>(c * channelBytes);
             for (int32_t tap = 0; tap < kTapCount; ++tap) {
-                const uint32_t at = static_cast<uint32_t>(tap * t_.gridChunk + s0);
+                const uint32_t at = static_cast<uint32_t>(tap * slots_ + s0);
                 if constexpr (kIsFloat) {
                     AscendC::Gather(v, src, off[at], base, static_cast<uint32_t>(count));
                 } else {
@@ -561,31 +815,8 @@ private:
     // Window path: the chunk's taps lie in the box, a window plane per channel (PlanWindow). A chunk
     // without a valid tap loads nothing (a box from the coordinates' extremes may hold points each
     // outside on another axis); its tap sums are never read.
-    __aicore__ inline void SumTapsFromWindow(int64_t b, int64_t p0, int64_t np, const AscendC::LocalTensor<float>& coords,
-                                             const TapBox& box, const WindowPlan& plan) {
-        AscendC::LocalTensor<uint32_t> off = offsets_.template Get<uint32_t>();
-        GradAxis axes[3] = {};
-        bool anyValid = false;
-        for (int64_t p = 0; p < np; ++p) {
-            PointAxes(coords, p, axes);
-            for (int32_t jz = 0; jz < kTapsZ; ++jz) {
-                for (int32_t jy = 0; jy < kTaps; ++jy) {
-                    const bool rowValid = jz < axes[2].count && jy < axes[1].count && axes[2].index[jz] >= 0 &&
-                                          axes[1].index[jy] >= 0;
-                    const int64_t row = rowValid ? (axes[2].index[jz] - box.zlo) * plan.slicePitch +
-                                                       (axes[1].index[jy] - box.ylo) * t_.inW * kElem
-                                                 : 0;
-                    for (int32_t jx = 0; jx < kTaps; ++jx) {
-                        const bool valid = rowValid && jx < axes[0].count && axes[0].index[jx] >= 0;
-                        const int64_t at = valid ? kZeroBytes + row + axes[0].index[jx] * kElem : 0;
-                        off.SetValue(static_cast<uint32_t>(((jz * kTaps + jy) * kTaps + jx) * t_.gridChunk + p),
-                                     static_cast<uint32_t>(at));
-                        anyValid = anyValid || valid;
-                    }
-                }
-            }
-        }
-        if (!anyValid) return;
+    __aicore__ inline void SumTapsFromWindow(int64_t b, int64_t p0, int64_t np, const TapBox& box, const WindowPlan& plan) {
+        if (!WindowTapOffsets(box, plan)) return;
         const int64_t group = t_.windowBytes / plan.planeBytes < t_.gridChannels ? t_.windowBytes / plan.planeBytes : t_.gridChannels;
         const int64_t planeElems = plan.planeBytes / kElem;
         const int64_t sliceElems = t_.inH * t_.inW;
@@ -658,7 +889,7 @@ private:
                             for (int32_t jx = 0; jx < kTaps; ++jx) {
                                 const bool valid = rowValid && jx < axes[0].count && axes[0].index[jx] >= 0;
                                 const int64_t at = valid ? block + (axes[0].index[jx] - xs) * kElem : 0;
-                                off.SetValue(static_cast<uint32_t>((row * kTaps + jx) * t_.gridChunk + g0 + p),
+                                off.SetValue(static_cast<uint32_t>((row * kTaps + jx) * slots_ + g0 + p),
                                              static_cast<uint32_t>(at));
                             }
                         }
@@ -672,13 +903,15 @@ private:
 
     GridSampleGradTilingData t_;
     int64_t plane_ = 0, block_ = 0, rowSlab_ = 0;
+    int32_t slots_ = 0;   // grid role: GradSlots(gridChunk)
+    AxisVectors av_;
     int64_t inputBegin_ = 0, inputEnd_ = 0, gridBegin_ = 0, gridEnd_ = 0;
     AscendC::TPipe pipe_;
     AscendC::GlobalTensor<T> goGm_, xGm_, gridGm_, igGm_, ggGm_;
     AscendC::TBuf<AscendC::TPosition::VECIN> gridBuf_, goBuf_, gridGo_, window_;
     AscendC::TBuf<AscendC::TPosition::VECCALC> gridFloat_, goFloat_, gridGoFloat_, rangeIndex_, rangeBuf_, goT_, goIndex_,
         rowIndex_;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> offsets_, tapSums_, gathered_, gatheredIo_;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> offsets_, tapSums_, gathered_, gatheredIo_, axes_;
     AscendC::TBuf<AscendC::TPosition::VECOUT> accBuf_, rowStage_, accOut_, result_, resultOut_;
 };
 

@@ -61,7 +61,7 @@ struct GridSampleGradTilingData {
     int32_t gridFloatBytes;    // the same as float (half types)
     int32_t rangeIndexBytes;   // Gather byte offsets picking x, y (and z) out of a grid chunk
     int32_t rangeBytes;        // one coordinate of a chunk, the reductions' scratch and results
-    int32_t reserved;
+    int32_t axisBytes;         // grid role: the chunk's taps on the vector unit (GradAxisBytes; 0 for nearest)
     // input role
     int32_t goBufBytes;        // channelChunk gradOutput slabs of pointChunk (dtype, Align(channelChunk, 8) slabs)
     int32_t goFloatBytes;      // the same as float (half types)
@@ -74,14 +74,32 @@ struct GridSampleGradTilingData {
     // grid role
     int32_t gridGoBytes;       // gridChannels gradOutput slabs of gridChunk (dtype)
     int32_t gridGoFloatBytes;  // the same as float (half types)
-    int32_t offsetBytes;       // per tap, the gridChunk points' byte offsets into the window (uint32)
-    int32_t tapSumBytes;       // per tap, sum over the channels of gradOutput x tap value (float)
+    int32_t offsetBytes;       // per tap, GradSlots(gridChunk) points' byte offsets into the window (uint32)
+    int32_t tapSumBytes;       // per tap, sum over the channels of gradOutput x tap value (float, GradSlots)
     int32_t gatheredBytes;     // one gathered tap of gridChunk points (float)
     int32_t gatheredIoBytes;   // the same in the dtype (half types)
     int32_t resultBytes;       // gridChunk x dims grid-gradient values (float)
     int32_t resultOutBytes;    // the same in the dtype (half types)
     int32_t windowBytes;       // the input rows the chunk's taps reach, or per-point tap rows
 };
+
+// The grid gradient computes a chunk's taps on whole vectors of GradSlots(gridChunk) slots (a
+// multiple of 64 floats, as Compare counts), the chunk's points first.
+__aicore__ constexpr int64_t GradSlots(int64_t gridChunk) { return (gridChunk + 63) / 64 * 64; }
+__aicore__ constexpr int32_t GradTapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
+// Its vector work area (the axisBytes of the tiling), in the kernel's carve order: per axis its taps'
+// weights, their derivatives, d coordinate / d grid value, and the taps (then the weighted sums);
+// the chunk's coordinates, three temporaries and the Gather offsets that interleave the result
+// (a vector of slots floats or uint32 each); then per axis tap a validity mask and two more masks
+// (slots bits, 32-byte aligned). Nearest has no grid gradient and no work area.
+__aicore__ constexpr int32_t GradAxisVectors(int32_t mode, int32_t dims) {
+    return dims * (3 * GradTapsPerAxis(mode) + 1) + dims + 3 + dims;
+}
+__aicore__ constexpr int32_t GradAxisMasks(int32_t mode, int32_t dims) { return dims * GradTapsPerAxis(mode) + 2; }
+__aicore__ constexpr int64_t GradMaskBytes(int64_t slots) { return (slots / 8 + 31) / 32 * 32; }
+__aicore__ constexpr int64_t GradAxisBytes(int32_t mode, int32_t dims, int64_t slots) {
+    return mode == kNearest ? 0 : GradAxisVectors(mode, dims) * slots * 4 + GradAxisMasks(mode, dims) * GradMaskBytes(slots);
+}
 
 // Per-point fallback of the grid gradient: tap rows are fetched for groups of this many points.
 constexpr int32_t kGradPointGroup = 16;
