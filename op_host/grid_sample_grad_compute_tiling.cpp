@@ -22,17 +22,19 @@ constexpr int64_t kMaxGap = 0xFFFFFFFFll;  // DMA gaps are 32-bit byte counts
 // Grid gradient: per tap and channel a Gather element (1/8 cycle) and a multiply-add lane, plus
 // the two instructions' issue per gridChunk points, plus the window load at ~10 B/cycle (a smooth
 // warp's chunk reaches its own rows, in each of its depth slices in 3-D, and kFlowHalo more on
-// each side), and the chunk's vector instructions over its slots: ~25 per axis for its taps, and
-// per tap a mask (And per further axis, a Select) and, per axis, a Mul per axis and an Add.
+// each side), and the chunk's vector instructions over its slots: ~40 per axis for its taps, box
+// and offsets, ~5 per tap (its offset, two multiply-adds, the validity where a tap may be outside)
+// and one per axis and tap row.
 constexpr double kInputTapCycles = 32.0;
 constexpr double kInputPointCycles = 40.0;
 constexpr double kInputHaloFactor = 1.2;
 constexpr double kGridTapChannelCycles = 0.15;
-constexpr int64_t kGridAxisInstrs = 25;
+constexpr int64_t kGridAxisInstrs = 40;
 // An input-gradient tile's range test of one scan chunk: the chunk's grid DMA and the vector
 // unit's reductions.
 constexpr double kScanChunkCycles = 600.0;
 constexpr int64_t kFlowHalo = 3;
+constexpr int64_t kGridTapInstrs = 5;
 
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -44,7 +46,7 @@ int64_t TapCount(const GradProblem& p) {
 
 // The grid role's vector instructions per chunk (ChunkAxes, WindowTapOffsets, WeighTapSums).
 int64_t GridChunkInstrs(const GradProblem& p) {
-    return kGridAxisInstrs * p.dims + TapCount(p) * (p.dims + p.dims * (p.dims + 1));
+    return kGridAxisInstrs * p.dims + TapCount(p) * kGridTapInstrs + TapCount(p) / TapsPerAxis(p.mode) * p.dims;
 }
 
 // The input role's buffers with the largest channel chunk (then the most rows) that fits `ub`

@@ -90,7 +90,7 @@ private:
     // weighting's sums over the taps' vectors.
     struct AxisVectors {
         AscendC::LocalTensor<float> w[DIMS][kTaps], dw[DIMS][kTaps], tap[DIMS][kTaps], cg[DIMS], coord[DIMS];
-        AscendC::LocalTensor<float> sum[DIMS], masked, product;
+        AscendC::LocalTensor<float> sum[DIMS], masked, rowDx, rowW, sliceX, sliceY, sliceZ;
         AscendC::LocalTensor<uint32_t> interleave;
         AscendC::LocalTensor<uint8_t> valid[DIMS][kTaps], tapMask;
         Scratch scratch;
@@ -192,11 +192,20 @@ private:
         av_.interleave = v[at * n].template ReinterpretCast<uint32_t>();
         at += DIMS;
         static_assert(GradAxisVectors(MODE, DIMS) == DIMS * (3 * kTaps + 1) + DIMS + 3 + DIMS, "the carve follows GradAxisVectors");
-        // the weighting's vectors take the taps' once the offsets are built
-        static_assert(DIMS * kTaps >= DIMS + 2, "the sums, a masked tap sum and a product fit the taps' vectors");
-        for (int32_t k = 0; k < DIMS; ++k) av_.sum[k] = av_.tap[0][0][static_cast<uint32_t>(k) * n];
-        av_.masked = av_.tap[0][0][static_cast<uint32_t>(DIMS) * n];
-        av_.product = av_.tap[0][0][static_cast<uint32_t>(DIMS + 1) * n];
+        // the weighing's vectors take the taps' and the coordinates' (adjacent) once the offsets are built
+        constexpr int32_t kWeighVectors = DIMS + 3 + (DIMS == 3 ? 3 : 0);
+        static_assert(DIMS * kTaps + DIMS >= kWeighVectors, "the sums and the weighing's partial sums fit the taps' and coordinates' vectors");
+        AscendC::LocalTensor<float> weigh[kWeighVectors];
+        for (int32_t k = 0; k < kWeighVectors; ++k) weigh[k] = av_.tap[0][0][static_cast<uint32_t>(k) * n];
+        for (int32_t k = 0; k < DIMS; ++k) av_.sum[k] = weigh[k];
+        av_.masked = weigh[DIMS];
+        av_.rowDx = weigh[DIMS + 1];
+        av_.rowW = weigh[DIMS + 2];
+        if constexpr (DIMS == 3) {
+            av_.sliceX = weigh[DIMS + 3];
+            av_.sliceY = weigh[DIMS + 4];
+            av_.sliceZ = weigh[DIMS + 5];
+        }
         AscendC::LocalTensor<uint8_t> masks = v[at * n].template ReinterpretCast<uint8_t>();
         const uint32_t maskBytes = static_cast<uint32_t>(GradMaskBytes(slots_));
         uint32_t m = 0;
@@ -290,8 +299,9 @@ private:
     // linear, floor - 1 .. floor + 2 cubic; border clamps the coordinate, or bicubic's taps, into
     // the image, so the clamped extremes bound them; zeros padding drops taps outside; reflection
     // is the identity while no tap leaves the image: the reflected coordinate is then c exactly).
-    // lo > hi: no tap inside.
-    __aicore__ inline bool AxisTapRange(float gmin, float gmax, float gsum, int64_t size, int64_t* lo, int64_t* hi) const {
+    // lo > hi: no tap inside. *inside: every tap lies in the image (none clamped away).
+    __aicore__ inline bool AxisTapRange(float gmin, float gmax, float gsum, int64_t size, int64_t* lo, int64_t* hi,
+                                        bool* inside) const {
         if (!(gsum - gsum == 0.0f)) return false;   // x - x is 0 for finite x only
         const bool ac = t_.alignCorners != 0;
         const float last = static_cast<float>(size - 1);
@@ -308,6 +318,7 @@ private:
         }
         int64_t a = static_cast<int64_t>(CoordFloor(cmin)) - (MODE == kBicubic ? 1 : 0);
         int64_t z = static_cast<int64_t>(CoordFloor(cmax)) + (MODE == kBicubic ? 2 : 1);
+        *inside = a >= 0 && z <= size - 1;
         a = a < 0 ? 0 : a;
         z = z > size - 1 ? size - 1 : z;
         *lo = a;
@@ -319,9 +330,10 @@ private:
     // first n points can reach, [lo[k], hi[k]] for axis k: the min, max and sum of their
     // coordinates on the vector unit bound every tap (AxisTapRange). False when there is no such
     // shortcut; a NaN coordinate makes the min and max meaningless (how the reductions treat NaN is
-    // not documented) but the sum NaN, and AxisTapRange then says so.
+    // not documented) but the sum NaN, and AxisTapRange then says so. *inside: every tap of these
+    // axes lies in the image.
     __aicore__ inline bool CoordinateTapRanges(const AscendC::LocalTensor<float>& coords, int64_t n, int32_t first, int64_t* lo,
-                                               int64_t* hi) {
+                                               int64_t* hi, bool* inside) {
         AscendC::LocalTensor<float> range = rangeBuf_.template Get<float>();
         AscendC::LocalTensor<float> values = range;
         AscendC::LocalTensor<float> scratch = range[static_cast<uint32_t>(t_.scanChunk)];
@@ -335,10 +347,13 @@ private:
         }
         AscendC::PipeBarrier<PIPE_ALL>();
         const int64_t sizes[3] = {t_.inW, t_.inH, t_.inD};
+        *inside = true;
         for (int32_t k = first; k < DIMS; ++k) {
             const uint32_t at = static_cast<uint32_t>(k * 24);
-            if (!AxisTapRange(res.GetValue(at), res.GetValue(at + 8), res.GetValue(at + 16), sizes[k], &lo[k], &hi[k]))
+            bool axisInside = false;
+            if (!AxisTapRange(res.GetValue(at), res.GetValue(at + 8), res.GetValue(at + 16), sizes[k], &lo[k], &hi[k], &axisInside))
                 return false;
+            *inside = *inside && axisInside;
         }
         return true;
     }
@@ -348,7 +363,8 @@ private:
     // (Rows only: testing columns too would add a Gather and three reductions a chunk to every tile.)
     __aicore__ inline bool ScanMayTouch(const AscendC::LocalTensor<float>& coords, int64_t ns, int64_t r0, int64_t nr) {
         int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
-        if (!CoordinateTapRanges(coords, ns, 1, lo, hi)) return true;
+        bool inside = false;
+        if (!CoordinateTapRanges(coords, ns, 1, lo, hi, &inside)) return true;
         for (int32_t k = 1; k < DIMS; ++k)
             if (lo[k] > hi[k]) return false;   // every tap outside the image
         if constexpr (DIMS == 2) return hi[1] >= r0 && lo[1] < r0 + nr;
@@ -496,7 +512,10 @@ private:
             // from the valid taps themselves (NaN or infinite coordinates, reflection that may move
             // a tap, or a box too large: a point far outside stretches it)
             TapBox box;
-            const bool ranged = RangeTapBox(coords, np, &box);
+            bool inside = false;
+            const bool ranged = RangeTapBox(coords, np, &box, &inside);
+            // every tap valid: no tap needs its validity applied
+            const bool allValid = TapsAllValid() || (ranged && inside);
             WindowPlan plan = PlanWindow(box);
             if (!ranged || (box.yhi >= box.ylo && !plan.fits)) {
                 VectorTapBox(np, &box);
@@ -505,12 +524,12 @@ private:
             if (box.yhi < box.ylo) {
                 // no valid tap: every sum stays 0
             } else if (plan.fits) {
-                SumTapsFromWindow(b, p0, np, box, plan);
+                SumTapsFromWindow(b, p0, np, box, plan, allValid);
             } else {
                 SumTapsPerPoint(b, p0, np, coords);
             }
             AscendC::PipeBarrier<PIPE_ALL>();
-            WeighTapSums(np, res);
+            WeighTapSums(np, res, allValid);
         }
         // results in the grid's order (x, y, z)
         AscendC::PipeBarrier<PIPE_ALL>();
@@ -624,7 +643,8 @@ private:
     // ylo) * inW * kElem + x * kElem; invalid taps 0, the zero block), from the tap vectors, which
     // they consume; false when no tap of the chunk is valid. Exact in float (window offsets are far
     // below 2^24); an invalid tap's term is so negative that any sum holding it is clipped to 0.
-    __aicore__ inline bool WindowTapOffsets(const TapBox& box, const WindowPlan& plan) {
+    // allValid: every tap is valid, no validity to apply.
+    __aicore__ inline bool WindowTapOffsets(const TapBox& box, const WindowPlan& plan, bool allValid) {
         constexpr float kOutside = -1073741824.0f;   // -2^30
         const int32_t n = slots_;
         const Scratch& s = av_.scratch;
@@ -636,7 +656,7 @@ private:
             AscendC::Adds(av_.tap[2][0], av_.tap[2][0], static_cast<float>(-box.zlo), kTaps * n);
             AscendC::Muls(av_.tap[2][0], av_.tap[2][0], static_cast<float>(plan.slicePitch), kTaps * n);
         }
-        if (!TapsAllValid())
+        if (!allValid)
             for (int32_t a = 0; a < DIMS; ++a)
                 for (int32_t j = 0; j < kTaps; ++j)
                     AscendC::Select(av_.tap[a][j], av_.valid[a][j], av_.tap[a][j], kOutside,
@@ -662,33 +682,62 @@ private:
     }
 
     // res[p * DIMS + k] = cg_k x the sum over the valid taps of tap sum x dw (axis k) x w (the other
-    // axes), in PointAxes' order (tap by tap, z, y, x; each product left to right) on whole vectors.
-    // An invalid tap's sum is replaced by 0, which adds nothing (no sum starts at -0).
-    __aicore__ inline void WeighTapSums(int64_t np, const AscendC::LocalTensor<float>& res) {
+    // axes), factored axis by axis: per tap row (z, y) its sums against x's derivatives and weights,
+    // rowDx and rowW; in 3-D per slice z the rows against y's weights and derivative (sliceX, sliceY,
+    // sliceZ), then the slices against z's; in 2-D the rows straight into the sums. A multiply-add
+    // per term. An invalid tap's sum is replaced by 0 (its gather read the zero block, which gives
+    // NaN where gradOutput is not finite); allValid: every tap is valid.
+    __aicore__ inline void WeighTapSums(int64_t np, const AscendC::LocalTensor<float>& res, bool allValid) {
         const int32_t n = slots_;
         AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
-        AscendC::Duplicate(av_.sum[0], 0.0f, DIMS * n);
         const AscendC::LocalTensor<uint16_t> tapMask = av_.tapMask.template ReinterpretCast<uint16_t>();
+        const AscendC::LocalTensor<uint16_t> rowMask = av_.scratch.mask.template ReinterpretCast<uint16_t>();
+        if constexpr (DIMS == 2) AscendC::Duplicate(av_.sum[0], 0.0f, DIMS * n);
+        const AscendC::LocalTensor<float>& rowDx = av_.rowDx;
+        const AscendC::LocalTensor<float>& rowW = av_.rowW;
         for (int32_t k = 0; k < kTapsZ; ++k) {
+            const AscendC::LocalTensor<float>& sliceX = DIMS == 3 ? av_.sliceX : av_.sum[0];
+            const AscendC::LocalTensor<float>& sliceY = DIMS == 3 ? av_.sliceY : av_.sum[1];
             for (int32_t i = 0; i < kTaps; ++i) {
+                const AscendC::LocalTensor<uint16_t> rowValid = DIMS == 3 ? rowMask : av_.valid[1][i].template ReinterpretCast<uint16_t>();
+                if (DIMS == 3 && !allValid)
+                    AscendC::And(rowMask, av_.valid[1][i].template ReinterpretCast<uint16_t>(),
+                                 av_.valid[DIMS - 1][k].template ReinterpretCast<uint16_t>(), n / 16);
                 for (int32_t j = 0; j < kTaps; ++j) {
                     AscendC::LocalTensor<float> tapSum = sums[static_cast<uint32_t>(((k * kTaps + i) * kTaps + j) * n)];
-                    if (!TapsAllValid()) {
-                        AscendC::And(tapMask, av_.valid[1][i].template ReinterpretCast<uint16_t>(),
-                                     av_.valid[0][j].template ReinterpretCast<uint16_t>(), n / 16);
-                        if constexpr (DIMS == 3)
-                            AscendC::And(tapMask, tapMask, av_.valid[2][k].template ReinterpretCast<uint16_t>(), n / 16);
+                    if (!allValid) {
+                        AscendC::And(tapMask, rowValid, av_.valid[0][j].template ReinterpretCast<uint16_t>(), n / 16);
                         AscendC::Select(av_.masked, av_.tapMask, tapSum, 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
                         tapSum = av_.masked;
                     }
-                    const int32_t tapOf[3] = {j, i, k};
-                    for (int32_t d = 0; d < DIMS; ++d) {
-                        for (int32_t a = 0; a < DIMS; ++a) {
-                            const AscendC::LocalTensor<float>& factor = a == d ? av_.dw[a][tapOf[a]] : av_.w[a][tapOf[a]];
-                            AscendC::Mul(av_.product, a == 0 ? tapSum : av_.product, factor, n);
-                        }
-                        AscendC::Add(av_.sum[d], av_.sum[d], av_.product, n);
+                    if (j == 0) {
+                        AscendC::Mul(rowDx, tapSum, av_.dw[0][0], n);
+                        AscendC::Mul(rowW, tapSum, av_.w[0][0], n);
+                    } else {
+                        AscendC::MulAddDst(rowDx, tapSum, av_.dw[0][j], n);
+                        AscendC::MulAddDst(rowW, tapSum, av_.w[0][j], n);
                     }
+                }
+                if (DIMS == 3 && i == 0) {
+                    AscendC::Mul(sliceX, rowDx, av_.w[1][0], n);
+                    AscendC::Mul(sliceY, rowW, av_.dw[1][0], n);
+                    AscendC::Mul(av_.sliceZ, rowW, av_.w[1][0], n);
+                } else {
+                    AscendC::MulAddDst(sliceX, rowDx, av_.w[1][i], n);
+                    AscendC::MulAddDst(sliceY, rowW, av_.dw[1][i], n);
+                    if constexpr (DIMS == 3) AscendC::MulAddDst(av_.sliceZ, rowW, av_.w[1][i], n);
+                }
+            }
+            if constexpr (DIMS == 3) {
+                const AscendC::LocalTensor<float>* w = av_.w[DIMS - 1];
+                if (k == 0) {
+                    AscendC::Mul(av_.sum[0], sliceX, w[0], n);
+                    AscendC::Mul(av_.sum[1], sliceY, w[0], n);
+                    AscendC::Mul(av_.sum[DIMS - 1], av_.sliceZ, av_.dw[DIMS - 1][0], n);
+                } else {
+                    AscendC::MulAddDst(av_.sum[0], sliceX, w[k], n);
+                    AscendC::MulAddDst(av_.sum[1], sliceY, w[k], n);
+                    AscendC::MulAddDst(av_.sum[DIMS - 1], av_.sliceZ, av_.dw[DIMS - 1][k], n);
                 }
             }
         }
@@ -698,10 +747,13 @@ private:
 
     // The box of a chunk's tap ranges from its coordinates' extremes (CoordinateTapRanges): empty
     // when an axis has no tap inside (every x tap outside a zeros-padded input reads zeros, however
-    // many rows the y taps span).
-    __aicore__ inline bool RangeTapBox(const AscendC::LocalTensor<float>& coords, int64_t np, TapBox* box) {
+    // many rows the y taps span). *inside: every tap of the chunk's points lies in the image.
+    __aicore__ inline bool RangeTapBox(const AscendC::LocalTensor<float>& coords, int64_t np, TapBox* box, bool* inside) {
         int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
-        if (!CoordinateTapRanges(coords, np, 0, lo, hi)) return false;
+        if (!CoordinateTapRanges(coords, np, 0, lo, hi, inside)) {
+            *inside = false;
+            return false;
+        }
         *box = TapBox{};
         for (int32_t k = 0; k < DIMS; ++k)
             if (lo[k] > hi[k]) return true;   // no tap inside: empty
@@ -815,8 +867,9 @@ private:
     // Window path: the chunk's taps lie in the box, a window plane per channel (PlanWindow). A chunk
     // without a valid tap loads nothing (a box from the coordinates' extremes may hold points each
     // outside on another axis); its tap sums are never read.
-    __aicore__ inline void SumTapsFromWindow(int64_t b, int64_t p0, int64_t np, const TapBox& box, const WindowPlan& plan) {
-        if (!WindowTapOffsets(box, plan)) return;
+    __aicore__ inline void SumTapsFromWindow(int64_t b, int64_t p0, int64_t np, const TapBox& box, const WindowPlan& plan,
+                                             bool allValid) {
+        if (!WindowTapOffsets(box, plan, allValid)) return;
         const int64_t group = t_.windowBytes / plan.planeBytes < t_.gridChannels ? t_.windowBytes / plan.planeBytes : t_.gridChannels;
         const int64_t planeElems = plan.planeBytes / kElem;
         const int64_t sliceElems = t_.inH * t_.inW;
