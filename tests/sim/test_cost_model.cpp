@@ -343,4 +343,43 @@ TEST_CASE("cost: SyncAll releases every core at the slowest core's time") {
     GmFree(g);
 }
 
+TEST_CASE("cost: blocks beyond the vector cores wait for the core that frees first") {
+    // block 0 does 10 units of vector work, the others 1: on 4 cores, blocks 1-3 finish at 1 unit,
+    // 4-6 start there and finish at 2, 7 at 3; block 0 alone sets the span (a round-robin of blocks
+    // over cores would queue block 4 behind block 0: 11 units)
+    const ascend_sim::Platform saved = ascend_sim::GetPlatform();
+    ascend_sim::Platform four = saved;
+    four.aivCoreNum = 4;
+    ascend_sim::SetPlatform(four);
+    auto kernel = [&] {
+        TPipe pipe;
+        TBuf<> a;
+        pipe.InitBuffer(a, 4096);
+        LocalTensor<float> x = a.Get<float>();
+        for (int i = 0; i < (GetBlockIdx() == 0 ? 100 : 10); ++i) Duplicate(x, 1.0f, 1024);
+    };
+    CHECK_MSG(ICPU_RUN_KF(kernel, 8), ascend_sim::LastLaunchError());
+    const ascend_sim::LaunchStats uneven = ascend_sim::LastLaunchStats();
+    auto equal = [&] {
+        TPipe pipe;
+        TBuf<> a;
+        pipe.InitBuffer(a, 4096);
+        LocalTensor<float> x = a.Get<float>();
+        for (int i = 0; i < 10; ++i) Duplicate(x, 1.0f, 1024);
+    };
+    CHECK_MSG(ICPU_RUN_KF(equal, 8), ascend_sim::LastLaunchError());
+    const ascend_sim::LaunchStats twoWaves = ascend_sim::LastLaunchStats();
+    CHECK_MSG(ICPU_RUN_KF(equal, 4), ascend_sim::LastLaunchError());
+    const ascend_sim::LaunchStats oneWave = ascend_sim::LastLaunchStats();
+    ascend_sim::SetPlatform(saved);
+    if (kChecked) {
+        const uint64_t unit = oneWave.modelledCycles;
+        CHECK(unit > 0 && twoWaves.cores.size() == 8);
+        CHECK(twoWaves.modelledCycles == 2 * unit);
+        CHECK(uneven.modelledCycles == uneven.cores[0].modelledCycles && uneven.cores[0].modelledCycles > 9 * unit);
+    } else {
+        CHECK(twoWaves.modelledCycles == 0);
+    }
+}
+
 TEST_MAIN()

@@ -134,9 +134,10 @@ struct LaunchStats {
     uint64_t tilingKey = 0;
     bool checked = ASCENDC_SIM_CHECKED != 0;
     std::vector<CoreCounters> cores;   // one per block index
-    CoreCounters total;                // sum (peakUbBytes, modelledCycles: max over cores)
-    // Modelled NPU time of the kernel (checked build; 0 in the fast build): the slowest core's
-    // modelledCycles, and that over the platform clock. See ascend_sim/cost_constants.h.
+    CoreCounters total;                // sum (peakUbBytes, modelledCycles: max over blocks)
+    // Modelled NPU time of the kernel (checked build; 0 in the fast build): the slowest block's
+    // modelledCycles when each has a vector core, else the span of the blocks dispatched in order
+    // to the core that frees first; and that over the platform clock. See ascend_sim/cost_constants.h.
     uint64_t modelledCycles = 0;
     double modelledMicroseconds = 0;
     double clockGHz = 0;

@@ -424,6 +424,22 @@ Pool& ThePool() {
 
 std::mutex& LaunchMutex() { static std::mutex m; return m; }
 
+// The modelled span of a launch: blocks beyond the vector cores wait for one (blockDim is a
+// count of logical cores, "the number of physical cores or a multiple of it": SetBlockDim,
+// https://www.hiascend.com/document/detail/en/canncommercial/850/API/basicdataapi/atlasopapi_07_00236.html;
+// the common scheduling mode starts a block as soon as a core is idle:
+// https://www.hiascend.com/document/detail/en/canncommercial/850/API/appdevgapi/aclpythondevg_01_1122.html),
+// so block b starts on the core that frees first after blocks 0 .. b-1 were dispatched in order.
+uint64_t ScheduledCycles(const std::vector<CoreCounters>& blocks, uint32_t cores) {
+    std::vector<uint64_t> freeAt(std::max<size_t>(1, std::min<size_t>(cores, blocks.size())), 0);
+    uint64_t span = 0;
+    for (const CoreCounters& b : blocks) {
+        auto core = std::min_element(freeAt.begin(), freeAt.end());
+        *core += b.modelledCycles;
+        span = std::max(span, *core);
+    }
+    return span;
+}
 }  // namespace
 
 void Fail(const char* api, const char* fmt, ...) {
@@ -531,7 +547,7 @@ bool RunKernel(const KernelLaunch& launch) {
     stats.lanes = lanes;
     stats.cores = std::move(L.counters);
     for (const CoreCounters& k : stats.cores) stats.total.Add(k);
-    stats.modelledCycles = stats.total.modelledCycles;   // the slowest core
+    stats.modelledCycles = ScheduledCycles(stats.cores, platform.aivCoreNum);   // the slowest core's span
     stats.clockGHz = platform.clockGHz;
     stats.modelledMicroseconds = platform.clockGHz > 0 ? double(stats.modelledCycles) / (platform.clockGHz * 1e3) : 0.0;
     {
