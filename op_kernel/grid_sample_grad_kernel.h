@@ -642,10 +642,11 @@ private:
     // The Gather offsets of a window path's taps (bytes: kZeroBytes + (z - zlo) * slicePitch + (y -
     // ylo) * inW * kElem + x * kElem; invalid taps 0, the zero block), from the tap vectors, which
     // they consume; false when no tap of the chunk is valid. Exact in float (window offsets are far
-    // below 2^24); an invalid tap's term is so negative that any sum holding it is clipped to 0.
-    // allValid: every tap is valid, no validity to apply.
+    // below 2^24); an invalid tap's term is -kBig, so that any sum holding it is clipped to 0 (a
+    // valid tap of another axis may lie rows outside the box, as far as the input reaches: the box
+    // holds the taps of the points valid on every axis). allValid: every tap is valid.
     __aicore__ inline bool WindowTapOffsets(const TapBox& box, const WindowPlan& plan, bool allValid) {
-        constexpr float kOutside = -1073741824.0f;   // -2^30
+        constexpr float kOutside = -kBig;
         const int32_t n = slots_;
         const Scratch& s = av_.scratch;
         AscendC::Muls(av_.tap[0][0], av_.tap[0][0], static_cast<float>(kElem), kTaps * n);

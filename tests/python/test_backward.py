@@ -494,6 +494,27 @@ def test_grid_gradient_weighs_the_taps_on_the_vector_unit(mode, padding, rank):
     assert got[0] is None and err <= tol, f"{mode} {padding}: grid gradient off by {err}, tolerance {tol}"
 
 
+@pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("build", BUILDS)
+def test_grid_gradient_point_outside_on_one_axis_rows_beyond_the_box(build):
+    """A chunk whose window box holds the taps of the points valid on every axis: a point whose x
+    taps all lie outside (zeros padding) but whose y taps are valid rows far below the box adds
+    nothing and reads nothing, however many bytes lie between (here over 2^30: an offset marker of
+    -2^30 would leave its taps' offsets positive, beyond the window)."""
+    h, w = 34000, 16384   # float16: 1.1 GB between the first and the last row
+    x = np.ones((1, 1, h, w), dtype=np.float16)
+    g = np.array([[[[0.0, -0.9999], [5.0, 0.9999]]]], dtype=np.float16)   # inside at the top; x outside, y at the bottom
+    go = np.ones((1, 1, 1, 2), dtype=np.float16)
+    ags.set_platform(cores=8, build=build)
+    gg = ags.grid_sample_backward(go, x, g, "bilinear", "zeros", False, output_mask=(False, True), build=build)[1]
+    assert ags.grid_sample_last_path(backward=True, build=build)["path"] == "ai_core"
+    # a constant image of ones: the point inside lies between equal pixels along x (0) and, its y
+    # at -1 in float16, half a pixel above the top row, which reads zeros above it: (1 - 0) x H / 2
+    # along y (torch's formula); the point outside reads nothing (0, 0)
+    got = np.asarray(gg, dtype=np.float64).reshape(2, 2)
+    assert got.tolist() == [[0.0, float(np.float16(h / 2))], [0.0, 0.0]], got
+
+
 def test_fast_and_checked_builds_agree(rng):
     for mode in ("bilinear", "nearest", "bicubic"):
         for xshape, gsp in (((2, 3, 8, 9), (5, 7)), ((1, 2, 4, 5, 6), (3, 3, 4))):
