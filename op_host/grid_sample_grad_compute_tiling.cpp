@@ -2,6 +2,7 @@
 #include "op_host/tiling_estimates.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gridsample {
 namespace {
@@ -34,6 +35,7 @@ constexpr int64_t kGridAxisInstrs = 40;
 // unit's reductions.
 constexpr double kScanChunkCycles = 600.0;
 constexpr int64_t kFlowHalo = 3;
+constexpr int64_t kWindowMargin = 4;
 constexpr int64_t kGridTapInstrs = 5;
 
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
@@ -84,14 +86,14 @@ bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t
 
 // The grid role's buffers with the most gradOutput channels whose window still holds the per-point
 // path's smallest group; false when none fits `ub` bytes.
-bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t, bool smallest = false) {
+bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t) {
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
     const int64_t per = 32 / elem;
     const bool half = elem == 2;
     const int64_t taps = TapCount(p);
     const int64_t rowsPerPoint = taps / TapsPerAxis(p.mode);
     const int64_t chunk = t->gridChunk;
-    for (int64_t gc = smallest ? 1 : std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxGridChannels); gc >= 1; --gc) {
+    for (int64_t gc = std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxGridChannels); gc >= 1; --gc) {
         t->gridGoBytes = static_cast<int32_t>(gc * Align(chunk, per) * elem);
         t->gridGoFloatBytes = half ? static_cast<int32_t>(gc * Align(chunk, per) * 4) : 0;
         t->offsetBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
@@ -103,7 +105,7 @@ bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t,
         t->resultOutBytes = half ? static_cast<int32_t>(Align(chunk * p.dims * elem, 32)) : 0;
         const int64_t fixed = int64_t{t->gridGoBytes} + t->gridGoFloatBytes + t->offsetBytes + t->tapSumBytes +
                               t->axisBytes + t->gatheredBytes + t->gatheredIoBytes + t->resultBytes + t->resultOutBytes;
-        const int64_t window = smallest ? GradMinWindowBytes(static_cast<int32_t>(rowsPerPoint)) : (ub - fixed) / 32 * 32;
+        const int64_t window = (ub - fixed) / 32 * 32;
         if (window < GradMinWindowBytes(static_cast<int32_t>(rowsPerPoint))) continue;
         t->gridChannels = gc;
         t->windowBytes = static_cast<int32_t>(std::min<int64_t>(window, 0x7FFFFFE0));
@@ -112,14 +114,20 @@ bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t,
     return false;
 }
 
-// Bytes of one channel's window for a chunk of `chunk` points of a smooth warp (the output about
-// the input's size): the chunk's rows (in 3-D, of each of its depth slices), the taps and
-// kFlowHalo beyond.
+// Bytes of one channel's window for a chunk of `chunk` points of a smooth warp that spans the
+// input, scaled alike on every axis (an output of `points` points per batch: a zoom-out's chunk
+// reaches more input rows than its own): the input rows its points reach (in 3-D, in each depth
+// slice they reach), the taps and kFlowHalo beyond.
 int64_t WindowBytesEstimate(const GradProblem& p, int64_t chunk) {
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
     const int64_t reach = TapsPerAxis(p.mode) - 1 + 2 * kFlowHalo;
-    const int64_t rows = std::min(p.inH, CeilDiv(chunk, p.inW) + reach);
-    const int64_t slices = p.dims == 3 ? std::min(p.inD, CeilDiv(chunk, p.inH * p.inW) + reach) : 1;
+    const double points = static_cast<double>(std::max<int64_t>(p.points, 1));
+    const double plane = static_cast<double>(p.inH * p.inW);
+    // input pixels per output point, and per output row (the scale squared) in 3-D
+    const double perPoint = static_cast<double>(p.inD) * plane / points;
+    const double perRow = p.dims == 3 ? std::pow(perPoint, 2.0 / 3.0) : perPoint;
+    const int64_t rows = std::min(p.inH, static_cast<int64_t>(std::ceil(static_cast<double>(chunk) * perRow / static_cast<double>(p.inW))) + reach);
+    const int64_t slices = p.dims == 3 ? std::min(p.inD, static_cast<int64_t>(std::ceil(static_cast<double>(chunk) * perPoint / plane)) + reach) : 1;
     return slices * rows * p.inW * elem;
 }
 
@@ -178,32 +186,27 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     // a coordinate, the reductions' work area, and per axis a min, max and sum 32 bytes apart)
     t.rangeIndexBytes = static_cast<int32_t>(p.dims * kScanChunk * 4);
     t.rangeBytes = static_cast<int32_t>((2 * kScanChunk + 24 * p.dims) * 4);
-    const uint32_t cores = platform.coreNum;
-    // one core takes both gradients: each role gets about half of the UB
-    const bool shared = p.inputGrad && p.gridGrad && cores == 1;
+    // blocks of work: with up to kGradMinBlocks / 2 cores (the CPU fallback's threads) a multiple of
+    // them (SetBlockDim: "the number of physical cores or a multiple of it") of at least
+    // kGradMinBlocks, so that each role's units spread over several blocks, which the cores take as
+    // they free up; with more, a block a core (each repeats a block's fixed setup)
+    const int64_t cores = platform.coreNum;
+    const int64_t blocks = cores <= kGradMinBlocks / 2 ? cores * CeilDiv(kGradMinBlocks, cores) : cores;
     const int64_t ub = static_cast<int64_t>(platform.ubBytes) - CommonBytes(t);
-    // (the input role's rows first get half; wide rows get what the grid role's smallest partition
-    // leaves, with fewer points per grid unit if need be: no result depends on the chunk)
-    bool inputFits = !p.inputGrad;
-    while (!inputFits && Align(p.inW, 32 / elem) * 8 * 4 <= ub) {
-        GridSampleGradTilingData smallest = t;
-        const int64_t gridMin =
-            shared && SizeGridRole(p, 0, &smallest, true) ? GradUbBytes(smallest, false, true) - CommonBytes(t) : 0;
-        inputFits = SizeInputRole(p, shared ? ub / 2 : ub, &t) || (shared && SizeInputRole(p, ub - gridMin, &t));
-        if (inputFits || !shared || t.gridChunk <= 16) break;
-        t.gridChunk /= 2;
-        t.gridChunks = CeilDiv(p.points, t.gridChunk);
-    }
-    if (!inputFits) {
+    if (p.inputGrad && !(Align(p.inW, 32 / elem) * 8 * 4 <= ub && SizeInputRole(p, ub, &t))) {
         *why = "an input row of " + std::to_string(p.inW) + " elements does not fit the UB accumulator";
         return false;
     }
-    // a small UB takes fewer points per grid unit (no result depends on the chunk)
-    while (p.gridGrad && !SizeGridRole(p, shared ? ub - InputRoleBytes(t) : ub, &t) && t.gridChunk > 16) {
+    // a small UB takes fewer points per grid unit (no result depends on the chunk): until the
+    // window holds kWindowMargin times a chunk's estimated plane (a rotated or zooming chunk's box
+    // holds more rows than a flow's) or the chunk is one vector of slots
+    while (p.gridGrad && t.gridChunk > 16 &&
+           (!SizeGridRole(p, ub, &t) ||
+            (t.gridChunk > 64 && t.windowBytes < kWindowMargin * WindowBytesEstimate(p, t.gridChunk)))) {
         t.gridChunk /= 2;
         t.gridChunks = CeilDiv(p.points, t.gridChunk);
     }
-    if (p.gridGrad && !SizeGridRole(p, shared ? ub - InputRoleBytes(t) : ub, &t)) {
+    if (p.gridGrad && !SizeGridRole(p, ub, &t)) {
         *why = "the UB of " + std::to_string(platform.ubBytes) + " bytes is too small for the grid gradient";
         return false;
     }
@@ -211,7 +214,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         t.channelChunks = CeilDiv(p.c, t.channelChunk);
         t.tilesPerPlane = CeilDiv(rows, t.tileRows);
     }
-    // the cores split between the gradients in proportion to their estimated work
+    // the blocks split between the gradients in proportion to their estimated work
     const double points = static_cast<double>(p.n) * static_cast<double>(p.points);
     const double block = static_cast<double>(Align(t.channelChunk, 8));
     const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) * kInputHaloFactor *
@@ -231,15 +234,13 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
                                          static_cast<double>(kEstVectorIssueCycles + GradSlots(t.gridChunk) / kEstRepeatFloats);
     }
     int64_t inputCores = 0, gridCores = 0;
-    if (shared) {
-        inputCores = gridCores = 1;
-    } else if (p.inputGrad && p.gridGrad) {
+    if (p.inputGrad && p.gridGrad) {
         const double share = inputWork / (inputWork + gridWork);
-        inputCores = std::min<int64_t>(cores - 1, std::max<int64_t>(1, static_cast<int64_t>(share * cores + 0.5)));
-        gridCores = cores - inputCores;
+        inputCores = std::min<int64_t>(blocks - 1, std::max<int64_t>(1, static_cast<int64_t>(share * static_cast<double>(blocks) + 0.5)));
+        gridCores = blocks - inputCores;
     } else {
-        inputCores = p.inputGrad ? cores : 0;
-        gridCores = p.gridGrad ? cores : 0;
+        inputCores = p.inputGrad ? blocks : 0;
+        gridCores = p.gridGrad ? blocks : 0;
     }
     if (p.inputGrad) {
         // the tile height (at most what the UB holds) whose units spread best over the input cores:
@@ -263,12 +264,12 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         t.tilesPerPlane = CeilDiv(rows, t.tileRows);
         t.inputUnits = p.n * t.channelChunks * t.tilesPerPlane;
         t.inputCores = std::min<int64_t>(inputCores, t.inputUnits);
-        if (p.gridGrad && !shared) gridCores = cores - t.inputCores;   // the input role's spare cores
+        if (p.gridGrad) gridCores = blocks - t.inputCores;   // the input role's spare blocks
     }
     if (p.gridGrad) {
         t.gridUnits = p.n * t.gridChunks;
         t.gridCores = std::min<int64_t>(gridCores, t.gridUnits);
-        t.gridCoreFirst = shared ? 0 : t.inputCores;
+        t.gridCoreFirst = t.inputCores;
     }
     if (t.inputUnits + t.gridUnits == 0) { *why = "empty problem has no work units"; return false; }
     out->blockDim = static_cast<uint32_t>(std::max<int64_t>(t.inputCores, t.gridCoreFirst + t.gridCores));

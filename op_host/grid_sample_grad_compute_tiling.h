@@ -26,6 +26,11 @@ struct GradTiling {
 
 uint64_t MakeGradTilingKey(int32_t dims, int32_t dataKind, int32_t mode);
 
+// The fewest blocks a launch on up to kGradMinBlocks / 2 cores splits the work into (a multiple of
+// the cores): each core takes several blocks as it frees up, so that neither gradient's share of the
+// work waits for the other's on cores of its own. More cores take a block each.
+constexpr int64_t kGradMinBlocks = 8;
+
 // False (with the reason in *why) when the kernel cannot take the problem: nothing to compute, an
 // input row wider than the UB accumulator, or a DMA gap beyond 32 bits.
 bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradTiling* out, std::string* why);

@@ -37,11 +37,11 @@ namespace gridsample {
 
 // Contiguous tensors: gradOutput (N, C, P) with P = Do*Ho*Wo points, input and inputGrad
 // (N, C, D, H, W) (D = 1 for 2-D), grid and gridGrad (N, P, dims).
-// Work: input-gradient units (batch, channel chunk, tile of tileRows rows of the D*H rows) on cores
-// [0, inputCores), grid-gradient units (batch, chunk of gridChunk points) on cores [gridCoreFirst,
-// gridCoreFirst + gridCores); each role's units are split into contiguous ranges over its cores.
-// Normally gridCoreFirst = inputCores and a core carves the UB for its one role; with a single core
-// (gridCoreFirst = 0) it takes both, and the UB holds both roles' buffers.
+// Work: input-gradient units (batch, channel chunk, tile of tileRows rows of the D*H rows) on blocks
+// [0, inputCores), grid-gradient units (batch, chunk of gridChunk points) on blocks [gridCoreFirst,
+// gridCoreFirst + gridCores) (gridCoreFirst = inputCores); each role's units are split into
+// contiguous ranges over its blocks, and a block carves the UB for its one role. There may be more
+// blocks than cores (a multiple of them): a core takes the next block when it frees up.
 struct GridSampleGradTilingData {
     int64_t n, c, inD, inH, inW, points;
     int32_t dims, mode, padding, alignCorners;

@@ -52,28 +52,28 @@ TEST_CASE("tiling keys are the literals of grid_sample_grad_tiling_data.h") {
 }
 
 TEST_CASE("the UB partition fits and the units cover the work on every core count and UB size") {
-    for (uint32_t cores : {1u, 8u, 40u, 48u})
+    for (uint32_t cores : {1u, 2u, 7u, 8u, 40u, 48u})
         for (uint64_t ub : {uint64_t{188160}, uint64_t{140000}})
             for (int kind = 0; kind < 3; ++kind)
                 for (int mode = 0; mode < 3; ++mode)
-                    // (1600: the widest row a single core holds beside the grid role's 64-slot vectors
-                    // of tricubic's 64 taps in the smaller UB)
-                    for (int64_t w : {int64_t{1}, int64_t{7}, int64_t{300}, int64_t{1600}}) {
+                    for (int64_t w : {int64_t{1}, int64_t{7}, int64_t{300}, int64_t{2000}}) {
                         PlatformInfo platform{cores, ub};
                         GradTiling t;
                         std::string why;
                         const GradProblem p = Problem(mode == 2 ? 3 : 2, kind, mode, 37, 50, w, 777);
                         CHECK_MSG(ComputeGradTiling(p, platform, &t, &why), why);
                         const auto& d = t.data;
-                        // every core's buffers fit: its role's, or both when one core takes both
-                        const bool shared = d.gridCoreFirst == 0 && d.inputCores > 0;
-                        CHECK(gridsample::GradUbBytes(d, true, shared) <= static_cast<int64_t>(ub));
+                        // every block's buffers fit: those of its role
+                        CHECK(gridsample::GradUbBytes(d, true, false) <= static_cast<int64_t>(ub));
                         CHECK(gridsample::GradUbBytes(d, false, true) <= static_cast<int64_t>(ub));
-                        CHECK(shared == (cores == 1));
-                        CHECK(t.blockDim >= 1 && t.blockDim <= cores);
+                        // blocks: on few cores a multiple of them, at least kGradMinBlocks; else one a
+                        // core; the roles side by side
+                        const int64_t few = cores <= gridsample::kGradMinBlocks / 2;
+                        const int64_t blocks = few ? cores * ((gridsample::kGradMinBlocks + cores - 1) / cores) : cores;
+                        CHECK(t.blockDim >= 1 && t.blockDim <= blocks);
+                        CHECK(t.blockDim == blocks || d.inputCores == d.inputUnits || d.gridCores == d.gridUnits);
                         CHECK(d.inputCores >= 1 && d.inputCores <= d.inputUnits && d.gridCores >= 1 && d.gridCores <= d.gridUnits);
-                        CHECK(t.blockDim == std::max(d.inputCores, d.gridCoreFirst + d.gridCores));
-                        CHECK(shared || d.gridCoreFirst == d.inputCores);
+                        CHECK(t.blockDim == d.gridCoreFirst + d.gridCores && d.gridCoreFirst == d.inputCores);
                         CHECK(d.channelChunk >= 1 && d.channelChunk <= 64 && d.channelChunks * d.channelChunk >= p.c);
                         CHECK(d.tileRows >= 1 && d.tilesPerPlane * d.tileRows >= p.inD * p.inH);
                         CHECK(int64_t{d.accBytes} >= d.channelChunk * d.tileRows * w * 4);

@@ -24,7 +24,8 @@ import torch
 import torch.nn.functional as F
 
 import ascend_gridsample as ags
-from conftest import BUILDS, COMBOS, PADDINGS, ALIGNS, assert_bit_equal, combo_id, cubic_reference, pixel_coord
+from conftest import (BUILDS, COMBOS, PADDINGS, ALIGNS, assert_bit_equal, combo_id, cubic_reference, max_blocks,
+                      pixel_coord)
 
 TOL_F64 = 1e-12
 TOL_FD = 1e-7   # the tricubic reference's grid gradient: central differences (FD_STEP), float64 rounding
@@ -370,7 +371,7 @@ def test_bit_identical_runs_and_core_counts(rng, build, case, restore_platform):
                 assert stats is None, "float64 should take the AI CPU path, but a kernel was launched"
                 continue
             assert stats is not None, f"{case}: the AI Core kernel {BACKWARD_KERNEL} should have run"
-            assert 1 <= stats["block_dim"] <= cores, (cores, stats["block_dim"])
+            assert 1 <= stats["block_dim"] <= max_blocks(BACKWARD_KERNEL, cores), (cores, stats["block_dim"])
             if build == "checked":
                 assert stats["checked"] and stats["modelled_cycles"] > 0
             if cores == 48:
@@ -404,7 +405,7 @@ def test_kernel_path_taken(rng, dtype, rank, mode):
 @pytest.mark.parametrize("build", BUILDS)
 @pytest.mark.parametrize("dtype,mode,xshape,gsp,small_ub", [
     ("float32", "bilinear", (1, 3, 40, 64), (12, 16), 20000),
-    ("float16", "bicubic", (1, 3, 64, 96), (12, 16), 50000),
+    ("float16", "bicubic", (1, 3, 64, 96), (12, 16), 33000),
     ("float32", "bilinear", (1, 2, 6, 10, 16), (3, 5, 8), 25000)])
 def test_grid_gradient_window_and_per_point_paths_agree(rng, build, dtype, mode, xshape, gsp, small_ub,
                                                         restore_platform):
