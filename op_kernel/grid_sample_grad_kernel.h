@@ -120,10 +120,21 @@ private:
     __aicore__ inline void InitRanges() {
         pipe_.InitBuffer(rangeIndex_, t_.rangeIndexBytes);
         pipe_.InitBuffer(rangeBuf_, t_.rangeBytes);
-        AscendC::LocalTensor<uint32_t> rangeIndex = rangeIndex_.template Get<uint32_t>();
-        for (int64_t k = gridBegin_ < gridEnd_ ? 0 : 1; k < DIMS; ++k)
-            for (int64_t p = 0; p < t_.scanChunk; ++p)
-                rangeIndex.SetValue(static_cast<uint32_t>(k * t_.scanChunk + p), static_cast<uint32_t>((p * DIMS + k) * 4));
+        // (the scalar unit writes each axis' first 8 points, the vector unit the others, 32-byte blocks)
+        AscendC::LocalTensor<int32_t> rangeIndex = rangeIndex_.template Get<int32_t>();
+        constexpr int64_t kFirst = 8;
+        const int64_t first = gridBegin_ < gridEnd_ ? 0 : 1;
+        for (int64_t k = first; k < DIMS; ++k)
+            for (int64_t p = 0; p < kFirst; ++p)
+                rangeIndex.SetValue(static_cast<uint32_t>(k * t_.scanChunk + p), static_cast<int32_t>((p * DIMS + k) * 4));
+        AscendC::PipeBarrier<PIPE_ALL>();
+        for (int64_t k = first; k < DIMS; ++k) {
+            const AscendC::LocalTensor<int32_t> axis = rangeIndex[static_cast<uint32_t>(k * t_.scanChunk)];
+            for (int64_t len = kFirst; len < t_.scanChunk; len *= 2) {
+                const int64_t count = len < t_.scanChunk - len ? len : t_.scanChunk - len;
+                AscendC::Adds(axis[static_cast<uint32_t>(len)], axis, static_cast<int32_t>(len * DIMS * 4), static_cast<int32_t>(count));
+            }
+        }
         AscendC::PipeBarrier<PIPE_ALL>();
     }
 
