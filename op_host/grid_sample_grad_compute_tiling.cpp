@@ -186,12 +186,14 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     // a coordinate, the reductions' work area, and per axis a min, max and sum 32 bytes apart)
     t.rangeIndexBytes = static_cast<int32_t>(p.dims * kScanChunk * 4);
     t.rangeBytes = static_cast<int32_t>((2 * kScanChunk + 24 * p.dims) * 4);
-    // blocks of work: with up to kGradMinBlocks / 2 cores (the CPU fallback's threads) a multiple of
-    // them (SetBlockDim: "the number of physical cores or a multiple of it") of at least
-    // kGradMinBlocks, so that each role's units spread over several blocks, which the cores take as
-    // they free up; with more, a block a core (each repeats a block's fixed setup)
+    // blocks of work (at most; fewer where a role has fewer units): with 2 to kGradMinBlocks / 2
+    // cores (the CPU fallback's threads) a multiple of them (SetBlockDim: "the number of physical
+    // cores or a multiple of it") of at least kGradMinBlocks, so that each role's units spread over
+    // several blocks, which the cores take as they free up; one core takes a block per role; more
+    // cores a block each (a block repeats its fixed setup, and input tiles rescan the batch)
     const int64_t cores = platform.coreNum;
-    const int64_t blocks = cores <= kGradMinBlocks / 2 ? cores * CeilDiv(kGradMinBlocks, cores) : cores;
+    const int64_t blocks = cores == 1 ? (p.inputGrad && p.gridGrad ? 2 : 1)
+                           : cores <= kGradMinBlocks / 2 ? cores * CeilDiv(kGradMinBlocks, cores) : cores;
     const int64_t ub = static_cast<int64_t>(platform.ubBytes) - CommonBytes(t);
     if (p.inputGrad && !(Align(p.inW, 32 / elem) * 8 * 4 <= ub && SizeInputRole(p, ub, &t))) {
         *why = "an input row of " + std::to_string(p.inW) + " elements does not fit the UB accumulator";
@@ -199,10 +201,12 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     }
     // a small UB takes fewer points per grid unit (no result depends on the chunk): until the
     // window holds kWindowMargin times a chunk's estimated plane (a rotated or zooming chunk's box
-    // holds more rows than a flow's) or the chunk is one vector of slots
+    // holds more rows than a flow's), or fewer points would not reach fewer rows (wide rows), or the
+    // chunk is one vector of slots
     while (p.gridGrad && t.gridChunk > 16 &&
            (!SizeGridRole(p, ub, &t) ||
-            (t.gridChunk > 64 && t.windowBytes < kWindowMargin * WindowBytesEstimate(p, t.gridChunk)))) {
+            (t.gridChunk > 64 && t.windowBytes < kWindowMargin * WindowBytesEstimate(p, t.gridChunk) &&
+             WindowBytesEstimate(p, t.gridChunk / 2) < WindowBytesEstimate(p, t.gridChunk)))) {
         t.gridChunk /= 2;
         t.gridChunks = CeilDiv(p.points, t.gridChunk);
     }
@@ -217,9 +221,12 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     // the blocks split between the gradients in proportion to their estimated work
     const double points = static_cast<double>(p.n) * static_cast<double>(p.points);
     const double block = static_cast<double>(Align(t.channelChunk, 8));
+    // (and the gradient itself: zeroed, gathered channel-major and stored, a zoom-out's most)
+    const double inputGradBytes = static_cast<double>(p.n) * static_cast<double>(p.c) * static_cast<double>(plane) * 4.0;
     const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) * kInputHaloFactor *
-                                               (static_cast<double>(taps) * kInputTapCycles + kInputPointCycles +
-                                                block * 4.0 / double(kEstDmaBytesPerCycle) + block / double(kEstGatherElemsPerCycle))
+                                                   (static_cast<double>(taps) * kInputTapCycles + kInputPointCycles +
+                                                    block * 4.0 / double(kEstDmaBytesPerCycle) + block / double(kEstGatherElemsPerCycle)) +
+                                               inputGradBytes / double(kEstDmaBytesPerCycle)
                                          : 0.0;
     double gridWork = 0.0;
     if (p.gridGrad) {

@@ -26,9 +26,10 @@ struct GradTiling {
 
 uint64_t MakeGradTilingKey(int32_t dims, int32_t dataKind, int32_t mode);
 
-// The fewest blocks a launch on up to kGradMinBlocks / 2 cores splits the work into (a multiple of
-// the cores): each core takes several blocks as it frees up, so that neither gradient's share of the
-// work waits for the other's on cores of its own. More cores take a block each.
+// The blocks a launch on 2 to kGradMinBlocks / 2 cores splits the work into at least, where each
+// role has the units (a multiple of the cores): each core takes several blocks as it frees up, so
+// that neither gradient's share of the work waits for the other's on cores of its own. One core
+// takes a block per gradient; more cores a block each.
 constexpr int64_t kGradMinBlocks = 8;
 
 // False (with the reason in *why) when the kernel cannot take the problem: nothing to compute, an

@@ -66,10 +66,10 @@ TEST_CASE("the UB partition fits and the units cover the work on every core coun
                         // every block's buffers fit: those of its role
                         CHECK(gridsample::GradUbBytes(d, true, false) <= static_cast<int64_t>(ub));
                         CHECK(gridsample::GradUbBytes(d, false, true) <= static_cast<int64_t>(ub));
-                        // blocks: on few cores a multiple of them, at least kGradMinBlocks; else one a
-                        // core; the roles side by side
+                        // blocks: one core, a block per role; up to kGradMinBlocks / 2 cores, a multiple
+                        // of them of at least kGradMinBlocks; else one a core; the roles side by side
                         const int64_t few = cores <= gridsample::kGradMinBlocks / 2;
-                        const int64_t blocks = few ? cores * ((gridsample::kGradMinBlocks + cores - 1) / cores) : cores;
+                        const int64_t blocks = cores == 1 ? 2 : few ? cores * ((gridsample::kGradMinBlocks + cores - 1) / cores) : cores;
                         CHECK(t.blockDim >= 1 && t.blockDim <= blocks);
                         CHECK(t.blockDim == blocks || d.inputCores == d.inputUnits || d.gridCores == d.gridUnits);
                         CHECK(d.inputCores >= 1 && d.inputCores <= d.inputUnits && d.gridCores >= 1 && d.gridCores <= d.gridUnits);

@@ -45,14 +45,17 @@ HALF_TOL = {"float16": TOL_F16_REL, "bfloat16": TOL_BF16_REL}
 DEFAULT_SOC = "Ascend910B2"
 
 
-# The GridSample backward splits its work into at least this many blocks, a multiple of the cores,
-# on up to half as many cores (kGradMinBlocks, op_host/grid_sample_grad_compute_tiling.h): a core
-# takes several blocks as it frees up. Other kernels launch at most a block a core.
+# The GridSample backward splits its work into up to this many blocks, a multiple of the cores, on
+# 2 to half as many cores, and into a block per gradient on one core (kGradMinBlocks,
+# op_host/grid_sample_grad_compute_tiling.h): a core takes several blocks as it frees up. Other
+# kernels launch at most a block a core.
 GRAD_MIN_BLOCKS = 8
 
 
 def max_blocks(kernel: str, cores: int) -> int:
     """The most blocks a launch of `kernel` may take on `cores` vector cores."""
+    if kernel == "grid_sample_grad" and cores == 1:
+        return 2
     if kernel == "grid_sample_grad" and cores <= GRAD_MIN_BLOCKS // 2:
         return cores * -(-GRAD_MIN_BLOCKS // cores)
     return cores
