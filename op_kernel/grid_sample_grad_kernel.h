@@ -63,7 +63,7 @@ public:
 
 private:
     static constexpr bool kIsFloat = sizeof(T) == 4;
-    static constexpr int32_t kTaps = MODE == kBicubic ? 4 : (MODE == kBilinear ? 2 : 1);   // taps per axis
+    static constexpr int32_t kTaps = GradTapsPerAxis(MODE);   // taps per axis
     static constexpr int32_t kTapsZ = DIMS == 3 ? kTaps : 1;
     static constexpr int32_t kTapCount = kTaps * kTaps * kTapsZ;
     static constexpr int32_t kRowsPerPoint = kTaps * kTapsZ;               // tap rows (z, y) of one point
@@ -114,6 +114,17 @@ private:
     __aicore__ inline int64_t PointSlab() const { return AlignElems(t_.pointChunk); }
     __aicore__ inline int64_t GridSlab() const { return AlignElems(t_.gridChunk); }
 
+    // Gather offsets in `index` repeat in units of `unit` elements, each `step` bytes past the one
+    // before: from its first `first` elements (written by the scalar unit; a multiple of 8, so that
+    // every copy starts 32-byte aligned) the vector unit doubles them up to `count`.
+    __aicore__ inline void ExtendIndex(const AscendC::LocalTensor<int32_t>& index, int64_t first, int64_t count, int64_t unit,
+                                       int64_t step) {
+        for (int64_t len = first; len < count; len *= 2) {
+            const int64_t n = len < count - len ? len : count - len;
+            AscendC::Adds(index[static_cast<uint32_t>(len)], index, static_cast<int32_t>(len / unit * step), static_cast<int32_t>(n));
+        }
+    }
+
     // Both roles bound a chunk's taps by its coordinates' extremes (CoordinateTapRanges): Gather
     // byte offsets of coordinate k (x, y, z) of point p of a grid chunk, written once (x for the
     // grid gradient alone).
@@ -130,10 +141,7 @@ private:
         AscendC::PipeBarrier<PIPE_ALL>();
         for (int64_t k = first; k < DIMS; ++k) {
             const AscendC::LocalTensor<int32_t> axis = rangeIndex[static_cast<uint32_t>(k * t_.scanChunk)];
-            for (int64_t len = kFirst; len < t_.scanChunk; len *= 2) {
-                const int64_t count = len < t_.scanChunk - len ? len : t_.scanChunk - len;
-                AscendC::Adds(axis[static_cast<uint32_t>(len)], axis, static_cast<int32_t>(len * DIMS * 4), static_cast<int32_t>(count));
-            }
+            ExtendIndex(axis, kFirst, t_.scanChunk, 1, DIMS * 4);
         }
         AscendC::PipeBarrier<PIPE_ALL>();
     }
@@ -160,10 +168,7 @@ private:
         AscendC::LocalTensor<uint32_t> rowIndex = rowIndex_.template Get<uint32_t>();
         for (int64_t i = 0; i < t_.inW; ++i) rowIndex.SetValue(static_cast<uint32_t>(i), static_cast<uint32_t>(i * block_ * 4));
         AscendC::PipeBarrier<PIPE_ALL>();
-        for (int64_t len = block_; len < t_.pointChunk * block_; len *= 2) {
-            const int64_t n = len < t_.pointChunk * block_ - len ? len : t_.pointChunk * block_ - len;
-            AscendC::Adds(goIndex[static_cast<uint32_t>(len)], goIndex, static_cast<int32_t>(len / block_ * 4), static_cast<int32_t>(n));
-        }
+        ExtendIndex(goIndex, block_, t_.pointChunk * block_, block_, 4);
         AscendC::PipeBarrier<PIPE_ALL>();
     }
 
@@ -235,10 +240,7 @@ private:
         for (int32_t e = 0; e < kFirst * DIMS; ++e)
             index.SetValue(static_cast<uint32_t>(e), static_cast<int32_t>((e % DIMS * slots_ + e / DIMS) * 4));
         AscendC::PipeBarrier<PIPE_ALL>();
-        for (int32_t len = kFirst * DIMS; len < DIMS * slots_; len *= 2) {
-            const int32_t count = len < DIMS * slots_ - len ? len : DIMS * slots_ - len;
-            AscendC::Adds(index[static_cast<uint32_t>(len)], index, len / DIMS * 4, count);
-        }
+        ExtendIndex(index, kFirst * DIMS, DIMS * slots_, DIMS, 4);
         AscendC::PipeBarrier<PIPE_ALL>();
     }
 
@@ -518,7 +520,6 @@ private:
         } else {
             AscendC::LocalTensor<float> coords = LoadGrid(b, p0, np);
             ChunkAxes(coords, np);
-            AscendC::Duplicate(tapSums_.template Get<float>(), 0.0f, kTapCount * slots_);
             // the window's rows from the coordinates' extremes where they give a box that fits, else
             // from the valid taps themselves (NaN or infinite coordinates, reflection that may move
             // a tap, or a box too large: a point far outside stretches it)
@@ -532,11 +533,13 @@ private:
                 VectorTapBox(np, &box);
                 plan = PlanWindow(box);
             }
-            if (box.yhi < box.ylo) {
-                // no valid tap: every sum stays 0
-            } else if (plan.fits) {
+            // the tap sums start at 0 (the window path zeroes them after using them as a work area);
+            // no valid tap: every sum stays 0
+            const bool anyTap = box.yhi >= box.ylo;
+            if (!(anyTap && plan.fits)) AscendC::Duplicate(tapSums_.template Get<float>(), 0.0f, kTapCount * slots_);
+            if (anyTap && plan.fits) {
                 SumTapsFromWindow(b, p0, np, box, plan, allValid);
-            } else {
+            } else if (anyTap) {
                 SumTapsPerPoint(b, p0, np, coords);
             }
             AscendC::PipeBarrier<PIPE_ALL>();
@@ -685,10 +688,14 @@ private:
                     AscendC::Add(off[static_cast<uint32_t>(((k * kTaps + i) * kTaps + j) * n)], row, av_.tap[0][j], n);
             }
         }
-        // the reduction's work area: the temporaries t1, t2 (adjacent; a few floats per 64 summed)
-        AscendC::ReduceMax(s.t0, off, s.t1, kTapCount * n);
+        // whether any tap is valid (surely so when all are): the largest offset, reduced with the
+        // tap sums, as large as the offsets, for its work area; they are zeroed after it
+        AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
+        if (!allValid) AscendC::ReduceMax(s.t0, off, sums, kTapCount * n);
+        AscendC::Duplicate(sums, 0.0f, kTapCount * n);
         AscendC::Maxs(off, off, 0.0f, kTapCount * n);
         AscendC::Cast(off.template ReinterpretCast<int32_t>(), off, AscendC::RoundMode::CAST_RINT, kTapCount * n);
+        if (allValid) return true;
         AscendC::PipeBarrier<PIPE_ALL>();
         return s.t0.GetValue(0) >= 0.0f;
     }
