@@ -542,6 +542,29 @@ TEST_CASE("ReduceMax / ReduceMin: sharedTmpBuffer starts 32-byte aligned") {
     EXPECT_VIOLATION(e, "ReduceMax: core 0: sharedTmpBuffer UB address (offset 520) is not 32-byte aligned");
 }
 
+TEST_CASE("ReduceMax / ReduceMin: sharedTmpBuffer holds the page's minimum (planted)") {
+    // 8320 floats are 130 repeats: with the index 264 + 16 + 8 = 288 elements (the ReduceMax page's
+    // sixth worked size), without it 264; a work area one block short of either is refused
+    auto run = [](bool calIndex, uint32_t workElems, bool min) {
+        return Violation([=] {
+            TPipe pipe;
+            TBuf<> data, work;
+            pipe.InitBuffer(data, (8320 + 64) * 4);
+            pipe.InitBuffer(work, workElems * 4);
+            LocalTensor<float> t = data.Get<float>();
+            Duplicate(t, 1.0f, 8320);
+            if (min) {
+                ReduceMin(t[8320], t, work.Get<float>(), 8320, calIndex);
+            } else {
+                ReduceMax(t[8320], t, work.Get<float>(), 8320, calIndex);
+            }
+        });
+    };
+    EXPECT_VIOLATION(run(true, 280, false), "ReduceMax: core 0: sharedTmpBuffer: 288 elements needed but the tensor holds 280");
+    EXPECT_VIOLATION(run(false, 256, true), "ReduceMin: core 0: sharedTmpBuffer: 264 elements needed but the tensor holds 256");
+    for (const std::string ok : {run(true, 288, false), run(false, 264, true)}) CHECK_MSG(ok.empty(), ok);
+}
+
 TEST_CASE("queue misuse: empty DeQue, too many AllocTensor, EnQue beyond depth, tensors held at the end") {
     auto q = [](auto f) {
         return Violation([f] {

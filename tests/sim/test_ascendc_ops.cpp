@@ -1,5 +1,6 @@
 // Functional kernels written against the AscendC API, checked against plain C++ loops. Every
 // expectation is exact, so the checked and the fast build must produce identical bits.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -386,6 +387,61 @@ TEST_CASE("ReduceSum / ReduceMax / ReduceMin") {
     std::memcpy(&idx, &go[9], 4);
     CHECK(go[0] == sum && go[8] == mx && idx == imax && go[16] == mn);
     GmFree(gv); GmFree(go);
+}
+
+TEST_CASE("ReduceMax writes each repeat's extreme into sharedTmpBuffer; ReduceSum leaves it and adds repeats as trees") {
+    // ReduceMax page: the first round leaves a (value, index) pair per repeat in the work area, so
+    // data kept there is lost. ReduceSum page (A2, count form): a repeat's elements are added as a
+    // binary tree, the repeats' sums in order, and sharedTmpBuffer is left unchanged. In float,
+    // 1e8 + 1 is 1e8: one repeat of {1e8, 1, -1e8, 1} is (1e8 + 1) + (-1e8 + 1) = 0 as a tree (1 in
+    // element order); four repeats led by 1e8, 1, -1e8, 1 are ((1e8 + 1) - 1e8) + 1 = 1 in order (0
+    // as a tree across the repeats).
+    constexpr int n = 256;
+    std::vector<float> v(2 * n, 0.0f);
+    for (int i = 0; i < 130; ++i) v[i] = float((i * 37) % 101);
+    v[n] = 1e8f; v[n + 1] = 1.0f; v[n + 2] = -1e8f; v[n + 3] = 1.0f;
+    float* gv = GmCopy(v);
+    float* go = static_cast<float*>(GmAlloc(64 * 4));
+    float* gw = static_cast<float*>(GmAlloc(2 * 64 * 4));
+    auto kernel = [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECIN> b;
+        pipe.InitBuffer(b, 4 * n * 4);
+        LocalTensor<float> s = b.Get<float>(), r = s[2 * n], work = s[2 * n + 64], kept = s[2 * n + 128];
+        LocalTensor<float> q = s[3 * n];
+        GlobalTensor<float> S, O, W;
+        S.SetGlobalBuffer(gv, 2 * n); O.SetGlobalBuffer(go, 64); W.SetGlobalBuffer(gw, 128);
+        DataCopyPad(s, S, {1, 2 * n * 4, 0, 0, 0}, {false, 0, 0, 0.0f});
+        Duplicate(work, 7.0f, 64);
+        Duplicate(kept, 7.0f, 64);
+        ReduceMax(r, s, work, 130);   // repeats of 64, 64 and 2 elements
+        ReduceSum(r[8], s[n], kept, 64);
+        Duplicate(q, 0.0f, 256);      // four repeats led by 1e8, 1, -1e8, 1
+        Adds(q, q, 1e8f, 1);
+        Adds(q[64], q[64], 1.0f, 1);
+        Adds(q[128], q[128], -1e8f, 1);
+        Adds(q[192], q[192], 1.0f, 1);
+        ReduceSum(r[16], q, kept, 256);
+        DataCopy(O, r, 64);
+        DataCopy(W, work, 64);
+        DataCopy(W[64], kept, 64);
+    };
+    CHECK_MSG(ICPU_RUN_KF(kernel, 1), ascend_sim::LastLaunchError());
+    const float* repeatMax[3] = {&v[0], &v[64], &v[128]};
+    const int lengths[3] = {64, 64, 2};
+    for (int r = 0; r < 3; ++r) {
+        const float m = *std::max_element(repeatMax[r], repeatMax[r] + lengths[r]);
+        uint32_t index;
+        std::memcpy(&index, &gw[2 * r + 1], 4);
+        CHECK(gw[2 * r] == m && repeatMax[r][index] == m);
+    }
+    CHECK(go[0] == *std::max_element(v.begin(), v.begin() + 130));
+    bool keptUnchanged = true;
+    for (int i = 0; i < 64; ++i) keptUnchanged = keptUnchanged && gw[64 + i] == 7.0f;
+    CHECK(keptUnchanged);
+    CHECK(go[8] == 0.0f);    // a tree within the repeat
+    CHECK(go[16] == 1.0f);   // the repeats in order
+    GmFree(gv); GmFree(go); GmFree(gw);
 }
 
 TEST_CASE("ReduceMax / ReduceMin over NaN: the extreme of the elements after the last NaN") {

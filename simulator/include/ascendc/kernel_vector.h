@@ -903,26 +903,48 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
 // ---- reductions -------------------------------------------------------------------------
 // https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/ (ReduceSum/ReduceMax/ReduceMin):
 // dst[0] = the reduction of src[0..count); with calIndex, dst[1] holds the index of the first
-// extreme element as an integer bit pattern. The sum accumulates in float in element order (the
-// hardware's summation order is not modelled). The pages do not say how ReduceMax / ReduceMin
+// extreme element as an integer bit pattern. The pages do not say how ReduceMax / ReduceMin
 // treat NaN: both builds return the extreme of the elements after the last NaN (NaN when the last
 // element is NaN; its index with calIndex), as a running comparison that a NaN resets would. Any
 // bound a kernel takes from a reduction of data that may hold NaN is then wrong, unless the kernel
 // replaces NaN before reducing (a NaN that propagates or is skipped would each hide that).
+// The work area (asc-devkit docs, ReduceMax.md and ReduceSum.md, "sharedTmpBuffer"):
+// - ReduceMax / ReduceMin write their rounds' (value, index) pairs into sharedTmpBuffer, which must
+//   hold at least ReduceExtremeWorkElems elements (the page's worked sizes: 176 halves for 65
+//   repeats with the index, 1024 for count 65408 without, 288 floats for 130 repeats with): both
+//   builds write the pairs there, so a kernel that keeps data in the work area loses it, as on
+//   the hardware; dst may lie in it (the result is written last).
+// - ReduceSum takes a sharedTmpBuffer of any size and leaves it unchanged (the page's second way);
+//   on the A2 the count form adds each repeat of 256 bytes as a binary tree (pairs of neighbours,
+//   then pairs of those) and the repeats' sums in order, which both builds do.
 namespace detail {
+// ReduceMax page: the first round's pairs, one per repeat (a partial last repeat too, so the
+// page's count / elements-per-repeat is rounded up), rounded up to 32-byte blocks; with calIndex
+// each further round's pairs after them, until a round yields a single pair.
+template <typename T>
+inline uint64_t ReduceExtremeWorkElems(int32_t count, bool calIndex) {
+    constexpr uint64_t perBlock = 32 / sizeof(T), perRepeat = 256 / sizeof(T);
+    uint64_t pairs = 2 * ((uint64_t(count) + perRepeat - 1) / perRepeat);
+    uint64_t need = (pairs + perBlock - 1) / perBlock * perBlock;
+    while (calIndex && pairs > 2) {
+        pairs = 2 * ((pairs + perRepeat - 1) / perRepeat);
+        need += (pairs + perBlock - 1) / perBlock * perBlock;
+    }
+    return need;
+}
 template <typename T>
 inline void CheckReduce(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                        const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex) {
+                        const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex, uint64_t workElems) {
     static_assert(kFloatType<T>, "Reduce: data type not supported on A2");
     CheckCount(api, count);
     ASC_CHECK(count >= 1, api, "count must be at least 1");
     CheckUb(api, "dst", dst, calIndex ? 2 : 1);
     CheckUb(api, "src", src, uint64_t(count));
-    // ReduceMax page (atlasascendc_api_07_0075): sharedTmpBuffer starts 32-byte aligned (its
-    // minimum size, a function of count, is not modelled).
-    CheckUb(api, "sharedTmpBuffer", sharedTmpBuffer, 0);
+    // sharedTmpBuffer starts 32-byte aligned and holds the pages' minimum
+    CheckUb(api, "sharedTmpBuffer", sharedTmpBuffer, workElems);
     RecordVector(api, uint64_t(count) * sizeof(T), uint64_t(count),
-                 ASC_UB(UbRead(src.addr_, uint64_t(count) * sizeof(T)), UbWrite(dst.addr_, (calIndex ? 2 : 1) * sizeof(T))),
+                 ASC_UB(UbRead(src.addr_, uint64_t(count) * sizeof(T)), UbWrite(sharedTmpBuffer.addr_, workElems * sizeof(T)),
+                        UbWrite(dst.addr_, (calIndex ? 2 : 1) * sizeof(T))),
                  ascend_sim::InstrKind::VectorReduce);
 }
 // The first element after the last NaN of s[0, count) (the last NaN itself when it ends s).
@@ -969,46 +991,103 @@ inline float LanesExtreme(const T* s, int32_t count, Better better, bool* sawNaN
     *sawNaN = nan != 0;
     return best;
 }
+// The extreme of s[0, count) and, with calIndex, the index of its first occurrence (the same
+// NaN rule either way).
+template <typename T, typename Better>
+inline float Extreme(const T* s, int32_t count, bool calIndex, Better better, uint32_t* index) {
+    *index = 0;
+    if (calIndex) {
+        const int32_t start = AfterLastNaN(s, count);
+        float best = float(Calc<T>::In(s[start]));
+        *index = uint32_t(start);
+        for (int32_t i = start + 1; i < count; ++i) {
+            const float v = float(Calc<T>::In(s[i]));
+            if (better(v, best)) { best = v; *index = uint32_t(i); }
+        }
+        return best;
+    }
+    bool sawNaN = false;
+    float best = LanesExtreme(s, count, better, &sawNaN);
+    const float first = float(Calc<T>::In(s[0]));
+    if (sawNaN || first != first) {   // again after the last NaN, where none follows the seed
+        const int32_t start = AfterLastNaN(s, count);
+        best = LanesExtreme(s + start, count - start, better, &sawNaN);
+    }
+    return best;
+}
+// Writes (value, index) as T at p: the index as an integer bit pattern, as dst holds it.
+template <typename T>
+inline void StorePair(T* p, float value, uint32_t index) {
+    using IndexT = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
+    p[0] = Calc<T>::Out(typename Calc<T>::type(value));
+    const IndexT v = IndexT(index);
+    std::memcpy(p + 1, &v, sizeof(T));
+}
+// The rounds' pairs in the work area: each repeat's extreme and its index in the repeat, then
+// (calIndex) each round's over the values of the round before, at the offsets the page gives.
+// Computed before any is stored: the work area may be src itself (the page allows it).
+template <typename T, typename Better>
+inline void WriteReduceRounds(T* work, const T* s, int32_t count, bool calIndex, Better better) {
+    constexpr int32_t perBlock = 32 / sizeof(T), perRepeat = 256 / sizeof(T);
+    constexpr int32_t kMaxRepeats = 2048;   // beyond any UB: 256 KiB of floats is 1024 repeats
+    float values[kMaxRepeats];
+    uint32_t indexes[kMaxRepeats];
+    int32_t repeats = (count + perRepeat - 1) / perRepeat;
+    if (repeats > kMaxRepeats) return;   // src beyond the UB (the checked build stops first)
+    for (int32_t r = 0; r < repeats; ++r)
+        values[r] = Extreme(s + r * perRepeat, std::min(perRepeat, count - r * perRepeat), true, better, &indexes[r]);
+    T* at = work;
+    for (;;) {
+        for (int32_t r = 0; r < repeats; ++r) StorePair(at + 2 * r, values[r], indexes[r]);
+        if (!calIndex || repeats == 1) return;
+        at += (2 * repeats + perBlock - 1) / perBlock * perBlock;
+        // the next round reduces this round's values (every other element of its output)
+        const int32_t next = (2 * repeats + perRepeat - 1) / perRepeat;
+        for (int32_t r = 0; r < next; ++r) {
+            const int32_t first = r * perRepeat / 2, n = std::min(perRepeat / 2, repeats - first);
+            int32_t best = first;
+            for (int32_t i = first + 1; i < first + n; ++i)
+                if (better(values[i], values[best])) best = i;
+            values[r] = values[best];
+            indexes[r] = uint32_t(2 * (best - first));
+        }
+        repeats = next;
+    }
+}
 template <typename T, typename Better>
 inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
                           const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex, Better better) {
-    CheckReduce(api, dst, src, sharedTmpBuffer, count, calIndex);
-    const T* s = src.addr_;
-    float best;
+    CheckReduce(api, dst, src, sharedTmpBuffer, count, calIndex, ReduceExtremeWorkElems<T>(count, calIndex));
     uint32_t idx = 0;
+    const float best = Extreme(src.addr_, count, calIndex, better, &idx);
+    WriteReduceRounds(sharedTmpBuffer.addr_, src.addr_, count, calIndex, better);
     if (calIndex) {
-        const int32_t start = AfterLastNaN(s, count);
-        best = float(Calc<T>::In(s[start]));
-        idx = uint32_t(start);
-        for (int32_t i = start + 1; i < count; ++i) {
-            const float v = float(Calc<T>::In(s[i]));
-            if (better(v, best)) { best = v; idx = uint32_t(i); }
-        }
+        StorePair(dst.addr_, best, idx);
     } else {
-        bool sawNaN = false;
-        best = LanesExtreme(s, count, better, &sawNaN);
-        const float first = float(Calc<T>::In(s[0]));
-        if (sawNaN || first != first) {   // again after the last NaN, where none follows the seed
-            const int32_t start = AfterLastNaN(s, count);
-            best = LanesExtreme(s + start, count - start, better, &sawNaN);
-        }
+        dst.addr_[0] = Calc<T>::Out(typename Calc<T>::type(best));
     }
-    dst.addr_[0] = Calc<T>::Out(typename Calc<T>::type(best));
-    if (calIndex) {
-        using IndexT = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
-        IndexT v = IndexT(idx);
-        std::memcpy(dst.addr_ + 1, &v, sizeof(T));
+}
+// A2, count form: each repeat's elements summed as a binary tree (neighbours, then neighbouring
+// sums; a partial repeat's missing elements as 0), the repeats' sums added in order.
+template <typename T>
+inline float RepeatTreeSum(const T* s, int32_t count) {
+    constexpr int32_t perRepeat = 256 / sizeof(T);
+    float level[perRepeat];
+    float total = 0.0f;
+    for (int32_t r0 = 0; r0 < count; r0 += perRepeat) {
+        for (int32_t i = 0; i < perRepeat; ++i) level[i] = r0 + i < count ? float(Calc<T>::In(s[r0 + i])) : 0.0f;
+        for (int32_t width = perRepeat / 2; width >= 1; width /= 2)
+            for (int32_t i = 0; i < width; ++i) level[i] = level[2 * i] + level[2 * i + 1];
+        total = r0 == 0 ? level[0] : total + level[0];
     }
+    return total;
 }
 }  // namespace detail
 template <typename T>
 inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                       const int32_t count) {
-    detail::CheckReduce("ReduceSum", dst, src, sharedTmpBuffer, count, false);
-    const T* s = src.addr_;
-    float acc = 0.0f;
-    for (int32_t i = 0; i < count; ++i) acc += float(detail::Calc<T>::In(s[i]));
-    dst.addr_[0] = detail::Calc<T>::Out(typename detail::Calc<T>::type(acc));
+    detail::CheckReduce("ReduceSum", dst, src, sharedTmpBuffer, count, false, 0);
+    dst.addr_[0] = detail::Calc<T>::Out(typename detail::Calc<T>::type(detail::RepeatTreeSum(src.addr_, count)));
 }
 template <typename T>
 inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
