@@ -21,6 +21,7 @@
 #include "op_host/grid_sample_op_impl.h"
 #include "op_host/tiling_platform.h"
 #include "op_host/tiling_runner.h"
+#include "op_kernel/dma_limits.h"
 #include "op_host/view_copy_op_impl.h"
 
 namespace {
@@ -29,7 +30,6 @@ using namespace gridsample::aclnn_common;
 
 constexpr uint64_t kWorkspaceAlign = 64;
 constexpr int kMaxSpatialRank = gridsample::aicpu::kMaxRank - 2;
-constexpr int64_t kMaxDmaStrideBytes = 0xFFFFFFFFll;   // DMA strides are 32-bit byte counts
 
 // A view the kernel cannot address directly is copied to a packed buffer in the workspace.
 struct StagedView {
@@ -75,7 +75,7 @@ bool KernelCanAddress(const TensorDesc& d, int64_t innerRun) {
     if (d.strides[r - 1] != 1) return false;
     if (grid && (r < 2 || d.strides[r - 2] != innerRun)) return false;
     for (size_t i = 0; i + (grid ? 2 : 1) < r; ++i) {
-        if (d.strides[i] < 1 || d.strides[i] > kMaxDmaStrideBytes / elem) return false;
+        if (d.strides[i] < 1 || d.strides[i] > kMaxDmaGapBytes / elem) return false;
     }
     const size_t rowDim = r - (grid ? 3 : 2);   // H of input/out, H of grid
     const int64_t rowLen = d.shape[r - (grid ? 2 : 1)] * innerRun;
@@ -103,7 +103,7 @@ bool ChannelLastKernelCanAddress(const TensorDesc& d) {
     if (s[1] != 1 || s[r - 1] < c || __builtin_mul_overflow(w, s[r - 1], &row) || s[r - 2] < row || s[0] < 0) return false;
     if (r == 5 && (__builtin_mul_overflow(h, s[3], &slab) || s[2] < slab)) return false;
     for (size_t i = 0; i < r; ++i)
-        if (i != 1 && s[i] > kMaxDmaStrideBytes / elem) return false;
+        if (i != 1 && s[i] > kMaxDmaGapBytes / elem) return false;
     return true;
 }
 
@@ -165,7 +165,7 @@ bool PlanKernel(GridSampleExecutor* e, std::string* why) {
     const int64_t elem = e->input.type->bytes;
     for (const auto* strides : {&is, &gs, &os})
         for (int64_t s : *strides)
-            if (s > kMaxDmaStrideBytes / elem) {
+            if (s > kMaxDmaGapBytes / elem) {
                 *why = "a stride of " + std::to_string(s) + " elements is beyond a DMA's 32-bit gap";
                 return false;
             }

@@ -1,5 +1,6 @@
 #include "op_host/grid_sample_compute_tiling.h"
 #include "op_host/tiling_estimates.h"
+#include "op_kernel/dma_limits.h"
 
 #include <algorithm>
 #include <vector>
@@ -61,7 +62,7 @@ int64_t DepthBlock(const Problem& p, int64_t elem, int64_t slices, int64_t budge
         const int64_t d = std::min<int64_t>(slices, budget / (r * p.outW));
         // a DMA block count and the gaps between the blocks (16 and 32 bits)
         const int64_t gridGap = (p.outPlaneRows - r) * p.gridStrideH * elem, outGap = (p.outPlaneRows - r) * p.outStrideH * elem;
-        if (d < 2 || d > 4095 || gridGap > 0xFFFFFFFFll || outGap > 0xFFFFFFFFll) continue;
+        if (d < 2 || d > kMaxDmaBlockCount || gridGap > kMaxDmaGapBytes || outGap > kMaxDmaGapBytes) continue;
         const double rowsPerPoint = double((d + kHalo) * (r + kHalo)) / double(d * r);
         if (*depth == 0 || rowsPerPoint < best) {
             best = rowsPerPoint;

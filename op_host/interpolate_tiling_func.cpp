@@ -16,6 +16,7 @@
 #include "op_host/interpolate_op_impl.h"
 #include "op_host/interpolate_plan.h"
 #include "op_host/tiling_platform.h"
+#include "op_kernel/dma_limits.h"
 
 namespace interp {
 namespace {
@@ -106,13 +107,13 @@ void AddWindows(const InterpolateProblem& p, const InterpolatePlatform& platform
         const uint64_t slot = static_cast<uint64_t>(t.inBufBytes) + (platform.ubBytes - used) / 2 / 32 * 32;
         t.run = 1;
         const uint64_t srcBytes = i == 0 ? elem : 4, dstBytes = i + 1 == d->passCount ? elem : 4;
-        if (t.kind != kPassRows || t.group != 1 || static_cast<uint64_t>(t.inner) * srcBytes > 0xFFFFFFFFull) continue;
+        if (t.kind != kPassRows || t.group != 1 || static_cast<uint64_t>(t.inner) * srcBytes > kMaxDmaGapBytes) continue;
         const double ratio = static_cast<double>(t.inLen) / static_cast<double>(t.outLen);
         if (ratio > t.taps) continue;   // consecutive output rows read rows with gaps between: nothing to share
         double best = RowsPassCycles(t, srcBytes, dstBytes, cores, static_cast<uint64_t>(t.chunk), 1, false);
         for (uint64_t chunk = static_cast<uint64_t>(t.chunk);; chunk = AlignUp(chunk / 2, 16)) {
             const uint64_t pitch = AlignUp(chunk * srcBytes, 32);
-            const uint64_t window = std::min<uint64_t>({4095, slot / pitch, static_cast<uint64_t>(t.inLen)});
+            const uint64_t window = std::min<uint64_t>({kMaxDmaBlockCount, slot / pitch, static_cast<uint64_t>(t.inLen)});
             // output rows whose input rows fit the window, and fewer for a better balance of the cores
             uint64_t most = window > static_cast<uint64_t>(t.taps)
                                 ? std::min<uint64_t>(static_cast<uint64_t>(t.outLen),
@@ -192,7 +193,7 @@ bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform,
                     // overlap one unit's DMA with another's vector work)
                     const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
                     const uint64_t spread = (static_cast<uint64_t>(s.outer) + cores - 1) / cores;
-                    uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, 4095}));
+                    uint64_t group = std::max<uint64_t>(1, std::min<uint64_t>({spread, V / outPad, kMaxDmaBlockCount}));
                     if (!rowTables) group = std::max<uint64_t>(1, std::min<uint64_t>(group, kMaxVectorCount / outPad));
                     if (outPad > kMaxVectorCount) ok = false;
                     t.chunk = static_cast<int32_t>(outPad);
@@ -210,14 +211,14 @@ bool PlanOrder(const InterpolateProblem& p, const InterpolatePlatform& platform,
                     t.tableRows = 1;
                     const uint64_t inner = static_cast<uint64_t>(s.inner);
                     const bool grouped = inner % 16 == 0 && inner <= V &&
-                                         (static_cast<uint64_t>(s.inLen) - 1) * inner * 4 <= 0xFFFFFFFFull &&
-                                         (static_cast<uint64_t>(s.outLen) - 1) * inner * 4 <= 0xFFFFFFFFull;
+                                         (static_cast<uint64_t>(s.inLen) - 1) * inner * 4 <= kMaxDmaGapBytes &&
+                                         (static_cast<uint64_t>(s.outLen) - 1) * inner * 4 <= kMaxDmaGapBytes;
                     if (grouped) {
                         // o per unit, but not so many that fewer than 4 units per core remain
                         const uint64_t cores = 4 * static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1));
                         const uint64_t spread = std::max<uint64_t>(1, static_cast<uint64_t>(s.outer * s.outLen) / cores);
                         const uint64_t group = std::max<uint64_t>(
-                            1, std::min<uint64_t>({static_cast<uint64_t>(s.outer), spread, V / inner, 4095}));
+                            1, std::min<uint64_t>({static_cast<uint64_t>(s.outer), spread, V / inner, kMaxDmaBlockCount}));
                         t.group = static_cast<int32_t>(group);
                         t.chunk = static_cast<int32_t>(group * inner);
                         t.chunksPerRow = 1;

@@ -4,14 +4,12 @@
 
 #include "op_host/tiling_platform.h"
 #include "op_host/view_copy_op_impl.h"
+#include "op_kernel/dma_limits.h"
 
 namespace viewcopy {
 namespace {
 
-constexpr int64_t kMaxDmaStrideBytes = 0xFFFFFFFFll;   // DMA gaps are 32-bit byte counts
 constexpr uint64_t kMaxBufferBytes = 32768;            // small chunks spread even a single row over cores
-constexpr uint64_t kMaxBlockLen = 2097151;             // DataCopyExtParams::blockLen
-constexpr uint64_t kMaxBlockCount = 4095;              // DataCopyExtParams::blockCount
 
 int64_t ElemBytes(ge::DataType t) {
     switch (t) {
@@ -60,7 +58,7 @@ bool ComputeViewCopyTiling(const std::vector<int64_t>& viewShape, const std::vec
         return false;
     }
     const int64_t step = stride.back();
-    if (step > 1 && step - 1 > kMaxDmaStrideBytes / elemBytes) {
+    if (step > 1 && step - 1 > kMaxDmaGapBytes / elemBytes) {
         *why = "an innermost step of " + std::to_string(step) + " elements is beyond a DMA's 32-bit gap";
         return false;
     }
@@ -82,8 +80,8 @@ bool ComputeViewCopyTiling(const std::vector<int64_t>& viewShape, const std::vec
     t.total = static_cast<uint64_t>(total);
     t.rows = t.total / static_cast<uint64_t>(shape.back());
     const uint64_t buf = std::min<uint64_t>(kMaxBufferBytes, ubBytes / 2 / 32 * 32);
-    const uint64_t maxRun = std::min<uint64_t>(buf, kMaxBlockLen) / static_cast<uint64_t>(elemBytes);
-    const uint64_t chunk = step == 1 ? maxRun : step == 0 ? 1 : std::min<uint64_t>(kMaxBlockCount, buf / 32);
+    const uint64_t maxRun = std::min<uint64_t>(buf, kMaxDmaBlockLenBytes) / static_cast<uint64_t>(elemBytes);
+    const uint64_t chunk = step == 1 ? maxRun : step == 0 ? 1 : std::min<uint64_t>(kMaxDmaBlockCount, buf / 32);
     t.chunk = static_cast<uint32_t>(std::min<uint64_t>(chunk, static_cast<uint64_t>(shape.back())));
     // a row of more chunks than the tiling's 32-bit count holds (a broadcast row of 2^32 elements and
     // more is read one element per chunk) is not for the ViewCopy kernel

@@ -21,6 +21,7 @@
 #include "kernel_operator.h"
 #include "grid_sample_coord_rules.h"
 #include "grid_sample_coords.h"
+#include "dma_limits.h"
 #include "grid_sample_grad_tiling_data.h"
 
 namespace gridsample {
@@ -69,8 +70,6 @@ private:
     static constexpr int32_t kRowsPerPoint = kTaps * kTapsZ;               // tap rows (z, y) of one point
     static constexpr int64_t kElem = static_cast<int64_t>(sizeof(T));
     static constexpr int64_t kZeroBytes = 32;                               // the zero block in front of a window plane
-    static constexpr int64_t kMaxBlockLen = 2097151;                        // DataCopyPad blockLen, bytes
-    static constexpr int64_t kMaxDmaBlocks = 4095;                          // DataCopyPad blockCount on the A2 (DataCopyExtParams)
 
     // The depth slices [zlo, zhi] (0 in 2-D) and rows [ylo, yhi] a grid chunk's window holds (whole
     // rows of each slice); empty: yhi < ylo.
@@ -855,8 +854,8 @@ private:
         plan.slicePitch = plan.wholeSlices ? sliceBytes : (sliceBytes + 31) / 32 * 32;
         plan.runBytes = plan.wholeSlices ? plan.slices * sliceBytes : sliceBytes;
         plan.planeBytes = kZeroBytes + (plan.slices * plan.slicePitch + 31) / 32 * 32;
-        plan.fits = rows > 0 && plan.runBytes <= kMaxBlockLen && plan.planeBytes <= t_.windowBytes &&
-                    (plan.wholeSlices || plan.slices <= kMaxDmaBlocks);
+        plan.fits = rows > 0 && plan.runBytes <= kMaxDmaBlockLenBytes && plan.planeBytes <= t_.windowBytes &&
+                    (plan.wholeSlices || plan.slices <= kMaxDmaBlockCount);
         return plan;
     }
 

@@ -25,6 +25,7 @@
 #define GRID_SAMPLE_KERNEL_H
 
 #include "kernel_operator.h"
+#include "dma_limits.h"
 #include "grid_sample_tiling_data.h"
 #include "grid_sample_coords.h"
 
@@ -38,10 +39,8 @@ using AscendC::LocalTensor;
 using AscendC::TPosition;
 
 constexpr int32_t kBlockBytes = kUbBlockBytes;
-// DataCopyPad's blockCount is at most 4095 on the A2 (DataCopyPad(ISASI), DataCopyExtParams):
-// a window loaded row by row has at most this many rows, a pixel-block window at most this many
-// columns.
-constexpr int64_t kMaxDmaBlockCount = 4095;
+// (dma_limits.h: a window loaded row by row has at most kMaxDmaBlockCount rows, a pixel-block
+// window at most as many columns.)
 // Where ValidBox's reductions land in its result vector (floats): ReduceMin at the axis' base,
 // ReduceMax one 32-byte block later (a vector destination starts on a block), the axes two
 // blocks apart (x, y, z).
@@ -52,8 +51,6 @@ constexpr int32_t kRangeAxisStride = 2 * kBlockBytes / 4;
 // starting on a multiple of 256 slots, so that its validity masks start on a 32-byte block.
 constexpr int32_t kMaxWindowParts = 8;
 constexpr int32_t kWindowPartSlots = 256;
-// DataCopyExtParams' GM gaps are 32-bit.
-constexpr int64_t kMaxDmaGapBytes = 0xFFFFFFFFll;
 // A DMA's start-up takes about as long as moving this many bytes with every core streaming (27
 // cycles at ~10 bytes per cycle, performance.md's fitted figures): the most a window load adds to
 // save one.

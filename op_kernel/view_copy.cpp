@@ -8,7 +8,7 @@
 // Two UB buffers alternate so a chunk's load overlaps the previous chunk's store; the MTE2->MTE3
 // flag orders each load before its store, the MTE3->MTE2 flag each store before its buffer is
 // loaded again.
-// DataCopyPad (blockLen in bytes <= 2097151, blockCount <= 4095, GM gaps in bytes, GM->UB only into
+// DataCopyPad (blockLen, blockCount and GM gaps within dma_limits.h, GM->UB only into
 // VECIN/VECOUT on A2): https://www.hiascend.com/doc_center/source/zh/canncommercial/800/apiref/ascendcopapi/atlasascendc_api_07_0265.html
 #include "kernel_operator.h"
 #include "view_copy_tiling.h"
