@@ -1,4 +1,5 @@
 #include "op_host/grid_sample_grad_compute_tiling.h"
+#include "op_kernel/dma_limits.h"
 #include "op_host/tiling_estimates.h"
 
 #include <algorithm>
@@ -13,7 +14,6 @@ constexpr int64_t kPointChunk = 64;        // points per gradOutput chunk turned
 // so each tap's Muls and Add carry the whole chunk for one instruction's fixed cost.
 constexpr int64_t kMaxChannelChunk = 64;
 constexpr int64_t kMaxGridChannels = 32;   // grid gradient: channels per gradOutput / window load
-constexpr int64_t kMaxGap = 0xFFFFFFFFll;  // DMA gaps are 32-bit byte counts
 // Estimated cycles per unit of work, to split the cores between the two gradients in proportion
 // (orders of magnitude of the simulator's cost model; the split does not change any result). Both
 // roles' pipes mostly wait for each other (PIPE_ALL barriers between stages), so cycles add up.
@@ -53,26 +53,34 @@ int64_t GridChunkInstrs(const GradProblem& p) {
 
 // The input role's buffers with the largest channel chunk (then the most rows) that fits `ub`
 // bytes; false when not even one row of one channel fits.
-bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t) {
+// The input role's buffers for a chunk of cc channels but its accumulator, into *t; their bytes.
+int64_t InputRoleFixedBytes(const GradProblem& p, int64_t cc, GridSampleGradTilingData* t) {
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
     const int64_t per = 32 / elem;
     const bool half = elem == 2;
+    const int64_t block = Align(cc, 8);   // floats per pixel / per point
+    const int64_t rowSlab = Align(p.inW, per);
+    // gradOutput slabs: one per lane of the point-major block (Align(cc, 8)), as the Gather that
+    // turns them point-major counts block * points elements and may not count more than its
+    // source holds (Gather page, atlasascendc_api_07_0092: count)
+    t->goBufBytes = static_cast<int32_t>(block * Align(kPointChunk, per) * elem);
+    t->goFloatBytes = half ? static_cast<int32_t>(block * Align(kPointChunk, per) * 4) : 0;
+    t->goTBytes = static_cast<int32_t>((kPointChunk + TapsPerAxis(p.mode)) * block * 4);
+    t->goIndexBytes = static_cast<int32_t>(kPointChunk * block * 4);
+    t->rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
+    t->rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
+    t->accOutBytes = half ? static_cast<int32_t>(Align(cc * rowSlab * elem, 32)) : 0;
+    return int64_t{t->goBufBytes} + t->goFloatBytes + t->goTBytes + t->goIndexBytes + t->rowStageBytes +
+           t->rowIndexBytes + t->accOutBytes;
+}
+
+// The input role's largest channel chunk (up to kMaxChannelChunk) whose buffers and an
+// accumulator of at least one input row fit `ub` bytes.
+bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t) {
     const int64_t rows = p.inD * p.inH;
     for (int64_t cc = std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxChannelChunk); cc >= 1; --cc) {
-        const int64_t block = Align(cc, 8);   // floats per pixel / per point
-        const int64_t rowSlab = Align(p.inW, per);
-        // gradOutput slabs: one per lane of the point-major block (Align(cc, 8)), as the Gather that
-        // turns them point-major counts block * points elements and may not count more than its
-        // source holds (Gather page, atlasascendc_api_07_0092: count)
-        t->goBufBytes = static_cast<int32_t>(block * Align(kPointChunk, per) * elem);
-        t->goFloatBytes = half ? static_cast<int32_t>(block * Align(kPointChunk, per) * 4) : 0;
-        t->goTBytes = static_cast<int32_t>((kPointChunk + TapsPerAxis(p.mode)) * block * 4);
-        t->goIndexBytes = static_cast<int32_t>(kPointChunk * block * 4);
-        t->rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
-        t->rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
-        t->accOutBytes = half ? static_cast<int32_t>(Align(cc * rowSlab * elem, 32)) : 0;
-        const int64_t fixed = int64_t{t->goBufBytes} + t->goFloatBytes + t->goTBytes +
-                              t->goIndexBytes + t->rowStageBytes + t->rowIndexBytes + t->accOutBytes;
+        const int64_t block = Align(cc, 8);
+        const int64_t fixed = InputRoleFixedBytes(p, cc, t);
         const int64_t pixels = (ub - fixed) / (block * 4);
         const int64_t tileRows = std::min<int64_t>(std::max<int64_t>(rows, 1), pixels / std::max<int64_t>(p.inW, 1));
         if (ub <= fixed || tileRows < 1) continue;
@@ -86,26 +94,32 @@ bool SizeInputRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t
 
 // The grid role's buffers with the most gradOutput channels whose window still holds the per-point
 // path's smallest group; false when none fits `ub` bytes.
-bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t) {
+// The grid role's buffers for gc channels per load but its window, into *t; their bytes.
+int64_t GridRoleFixedBytes(const GradProblem& p, int64_t gc, GridSampleGradTilingData* t) {
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
     const int64_t per = 32 / elem;
     const bool half = elem == 2;
     const int64_t taps = TapCount(p);
-    const int64_t rowsPerPoint = taps / TapsPerAxis(p.mode);
     const int64_t chunk = t->gridChunk;
+    t->gridGoBytes = static_cast<int32_t>(gc * Align(chunk, per) * elem);
+    t->gridGoFloatBytes = half ? static_cast<int32_t>(gc * Align(chunk, per) * 4) : 0;
+    t->offsetBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
+    t->tapSumBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
+    t->axisBytes = static_cast<int32_t>(GradAxisBytes(p.mode, p.dims, GradSlots(chunk)));
+    t->gatheredBytes = static_cast<int32_t>(chunk * 4);
+    t->gatheredIoBytes = half ? static_cast<int32_t>(Align(chunk * elem, 32)) : 0;
+    t->resultBytes = static_cast<int32_t>(Align(chunk * p.dims * 4, 32));
+    t->resultOutBytes = half ? static_cast<int32_t>(Align(chunk * p.dims * elem, 32)) : 0;
+    return int64_t{t->gridGoBytes} + t->gridGoFloatBytes + t->offsetBytes + t->tapSumBytes + t->axisBytes +
+           t->gatheredBytes + t->gatheredIoBytes + t->resultBytes + t->resultOutBytes;
+}
+
+// The grid role's most channels per load (up to kMaxGridChannels) whose buffers leave the smallest
+// window in `ub` bytes, for chunks of t->gridChunk points.
+bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t) {
+    const int64_t rowsPerPoint = TapCount(p) / TapsPerAxis(p.mode);
     for (int64_t gc = std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxGridChannels); gc >= 1; --gc) {
-        t->gridGoBytes = static_cast<int32_t>(gc * Align(chunk, per) * elem);
-        t->gridGoFloatBytes = half ? static_cast<int32_t>(gc * Align(chunk, per) * 4) : 0;
-        t->offsetBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
-        t->tapSumBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
-        t->axisBytes = static_cast<int32_t>(GradAxisBytes(p.mode, p.dims, GradSlots(chunk)));
-        t->gatheredBytes = static_cast<int32_t>(chunk * 4);
-        t->gatheredIoBytes = half ? static_cast<int32_t>(Align(chunk * elem, 32)) : 0;
-        t->resultBytes = static_cast<int32_t>(Align(chunk * p.dims * 4, 32));
-        t->resultOutBytes = half ? static_cast<int32_t>(Align(chunk * p.dims * elem, 32)) : 0;
-        const int64_t fixed = int64_t{t->gridGoBytes} + t->gridGoFloatBytes + t->offsetBytes + t->tapSumBytes +
-                              t->axisBytes + t->gatheredBytes + t->gatheredIoBytes + t->resultBytes + t->resultOutBytes;
-        const int64_t window = (ub - fixed) / 32 * 32;
+        const int64_t window = (ub - GridRoleFixedBytes(p, gc, t)) / 32 * 32;
         if (window < GradMinWindowBytes(static_cast<int32_t>(rowsPerPoint))) continue;
         t->gridChannels = gc;
         t->windowBytes = static_cast<int32_t>(std::min<int64_t>(window, 0x7FFFFFE0));
@@ -165,7 +179,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     const int64_t rows = p.inD * p.inH, plane = rows * p.inW;
     const int64_t taps = TapCount(p);
     // checked first, in a form that cannot overflow, so that no size product below does
-    if (plane > kMaxGap / elem - kScanChunk || p.points > kMaxGap / elem) {
+    if (plane > kMaxDmaGapBytes / elem - kScanChunk || p.points > kMaxDmaGapBytes / elem) {
         *why = "a DMA gap would exceed 32 bits";
         return false;
     }
@@ -195,8 +209,13 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     const int64_t blocks = cores == 1 ? (p.inputGrad && p.gridGrad ? 2 : 1)
                            : cores <= kGradMinBlocks / 2 ? cores * CeilDiv(kGradMinBlocks, cores) : cores;
     const int64_t ub = static_cast<int64_t>(platform.ubBytes) - CommonBytes(t);
-    if (p.inputGrad && !(Align(p.inW, 32 / elem) * 8 * 4 <= ub && SizeInputRole(p, ub, &t))) {
-        *why = "an input row of " + std::to_string(p.inW) + " elements does not fit the UB accumulator";
+    // a refusal names the role that does not fit and the least UB it takes (one channel; the input
+    // role's accumulator holds one input row of a 32-byte block per pixel)
+    if (p.inputGrad && !SizeInputRole(p, ub, &t)) {
+        GridSampleGradTilingData least = t;
+        const int64_t need = CommonBytes(t) + InputRoleFixedBytes(p, 1, &least) + p.inW * 32;
+        *why = "the UB of " + std::to_string(platform.ubBytes) + " bytes is too small for the input gradient: one channel of " +
+               "an input row of " + std::to_string(p.inW) + " elements takes at least " + std::to_string(need) + " bytes";
         return false;
     }
     // a small UB takes fewer points per grid unit (no result depends on the chunk): until the
@@ -211,7 +230,11 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         t.gridChunks = CeilDiv(p.points, t.gridChunk);
     }
     if (p.gridGrad && !SizeGridRole(p, ub, &t)) {
-        *why = "the UB of " + std::to_string(platform.ubBytes) + " bytes is too small for the grid gradient";
+        GridSampleGradTilingData least = t;
+        const int64_t rowsPerPoint = TapCount(p) / TapsPerAxis(p.mode);
+        const int64_t need = CommonBytes(t) + GridRoleFixedBytes(p, 1, &least) + GradMinWindowBytes(static_cast<int32_t>(rowsPerPoint));
+        *why = "the UB of " + std::to_string(platform.ubBytes) + " bytes is too small for the grid gradient: one channel of " +
+               std::to_string(t.gridChunk) + " points takes at least " + std::to_string(need) + " bytes";
         return false;
     }
     if (p.inputGrad) {

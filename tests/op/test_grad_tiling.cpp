@@ -97,11 +97,21 @@ TEST_CASE("outputMask selects the units; refusals say why") {
     CHECK_MSG(why.find("no work units") != std::string::npos, why);
     // an input row wider than the UB accumulator
     CHECK(!ComputeGradTiling(Problem(2, 0, 0, 1, 4, 100000, 10), PlatformInfo{}, &t, &why));
-    CHECK_MSG(why.find("does not fit the UB") != std::string::npos, why);
+    CHECK_MSG(why.find("too small for the input gradient: one channel of an input row of 100000 elements takes at least") !=
+                  std::string::npos, why);
     // the pixel-major accumulator takes a 32-byte block per pixel even for one channel: a row of
     // 2000 (80 kB with its store staging) does not fit 60000 bytes of UB
     CHECK(!ComputeGradTiling(Problem(2, 0, 0, 1, 4, 2000, 10), PlatformInfo{1, 60000}, &t, &why));
-    CHECK_MSG(why.find("does not fit the UB") != std::string::npos, why);
+    CHECK_MSG(why.find("UB of 60000 bytes is too small for the input gradient") != std::string::npos, why);
+    // a UB that holds the input role's row but not the grid role's tricubic taps names the grid
+    // gradient, and the bytes it takes are more than the UB has
+    GradProblem tricubic = Problem(3, 0, 2, 1, 4, 4, 100);
+    CHECK(ComputeGradTiling(tricubic, PlatformInfo{1, 30000}, &t, &why) == false);
+    CHECK_MSG(why.find("UB of 30000 bytes is too small for the grid gradient: one channel of 16 points takes at least") !=
+                  std::string::npos, why);
+    CHECK_MSG(std::stoll(why.substr(why.rfind("at least ") + 9)) > 30000, why);
+    tricubic.gridGrad = false;
+    CHECK_MSG(ComputeGradTiling(tricubic, PlatformInfo{1, 30000}, &t, &why), why);
     CHECK(!ComputeGradTiling(Problem(2, 0, 0, 1, 4, 4, 10), PlatformInfo{0, 188160}, &t, &why));
     CHECK_MSG(why.find("0 vector cores") != std::string::npos, why);
 }
