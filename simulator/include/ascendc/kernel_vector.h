@@ -911,9 +911,10 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
 // The work area (asc-devkit docs, ReduceMax.md and ReduceSum.md, "sharedTmpBuffer"):
 // - ReduceMax / ReduceMin write their rounds' (value, index) pairs into sharedTmpBuffer, which must
 //   hold at least ReduceExtremeWorkElems elements (the page's worked sizes: 176 halves for 65
-//   repeats with the index, 1024 for count 65408 without, 288 floats for 130 repeats with): both
-//   builds write the pairs there, so a kernel that keeps data in the work area loses it, as on
-//   the hardware; dst may lie in it (the result is written last).
+//   repeats with the index, 1024 for count 65408 without, 288 floats for 130 repeats with): the
+//   checked build writes the pairs there, so a kernel that keeps data in the work area loses it,
+//   as on the hardware (the fast build, whose results a correct kernel cannot tell apart, skips
+//   them); dst may lie in it (the result is written last).
 // - ReduceSum takes a sharedTmpBuffer of any size and leaves it unchanged (the page's second way);
 //   on the A2 the count form adds each repeat of 256 bytes as a binary tree (pairs of neighbours,
 //   then pairs of those) and the repeats' sums in order, which both builds do.
@@ -1060,7 +1061,9 @@ inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const Loca
     CheckReduce(api, dst, src, sharedTmpBuffer, count, calIndex, ReduceExtremeWorkElems<T>(count, calIndex));
     uint32_t idx = 0;
     const float best = Extreme(src.addr_, count, calIndex, better, &idx);
+#if ASCENDC_SIM_CHECKED
     WriteReduceRounds(sharedTmpBuffer.addr_, src.addr_, count, calIndex, better);
+#endif
     if (calIndex) {
         StorePair(dst.addr_, best, idx);
     } else {
