@@ -215,8 +215,10 @@ public:
         realSlots = ub.Mask(m++);
     }
 
-    // Coordinates, weights, validity and the valid box of a tile from its grid tile as loaded.
-    __aicore__ inline TileTaps Prepare(const LocalTensor<T>& rawGrid, const Tile& tile) {
+    // Coordinates, weights, validity and the valid box of a tile from its grid tile as loaded;
+    // without `boxNeeded` (its window is loading into a coarse box already) no box: its reductions
+    // and the scalar unit's wait for them are skipped.
+    __aicore__ inline TileTaps Prepare(const LocalTensor<T>& rawGrid, const Tile& tile, bool boxNeeded) {
         SplitGrid(rawGrid);
         TileTaps result;
         result.padSlots = HasPadSlots(*t_, tile);
@@ -235,7 +237,7 @@ public:
         // starts the window's DMA) while the vector unit goes on with the taps
         // (but the depth of a 3-D tile with zeros padding: there, output slices that map wholly
         // outside the input, as a zoom-out's first and last do, would add a slab to the window)
-        const bool boxFromCoordinates = BoxFromCoordinates(), validDepths = DIMS == 3 && t_->padding == kZeros;
+        const bool boxFromCoordinates = boxNeeded && BoxFromCoordinates(), validDepths = DIMS == 3 && t_->padding == kZeros;
         event_t boxReady = static_cast<event_t>(0);
         if (boxFromCoordinates) {
             ReduceCoordinates(tile, result.padSlots, validDepths ? 2 : DIMS);
@@ -272,7 +274,7 @@ public:
             SetBox(&result, box);
             return result;
         }
-        SetBox(&result, ValidBox(result.padSlots, 0, slots_));
+        SetBox(&result, boxNeeded ? ValidBox(result.padSlots, 0, slots_) : Box{0, -1, 0, -1, 0, 0});   // none
         // after the box, which the scalar unit waits for before it starts the window's DMA
         if constexpr (MODE == kBilinear) MakeCornerWeights();
         return result;
@@ -1490,7 +1492,7 @@ private:
         work.geometry = TileAt(tile);
         if (work.geometry.slots != slots_) Recarve(static_cast<int32_t>(work.geometry.slots));
         LocalTensor<T> rawGrid = ahead.dequeued ? ahead.rawGrid : gridQue_.template DeQue<T>();
-        work.taps = taps_.Prepare(rawGrid, work.geometry);
+        work.taps = taps_.Prepare(rawGrid, work.geometry, !ahead.loaded);
         gridQue_.FreeTensor(rawGrid);
         work.plan = ahead.loaded ? ahead.plan : Layout::PlanWindow(t_, work.taps);
         ChannelRange(tile, &work.cBegin, &work.cEnd);
