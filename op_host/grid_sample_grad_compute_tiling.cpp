@@ -21,11 +21,11 @@ constexpr int64_t kMaxGridChannels = 32;   // grid gradient: channels per gradOu
 // a tap), ~40 scalar cycles, its gradOutput block over ~10 B/cycle and through the Gather that
 // turns it point-major (8 elements a cycle); points near a tile's edge are visited by two tiles.
 // Grid gradient: per tap and channel a Gather element (1/8 cycle) and a multiply-add lane, plus
-// the two instructions' issue per gridChunk points, plus the window load at ~10 B/cycle (a smooth
-// warp's chunk reaches its own rows, in each of its depth slices in 3-D, and kFlowHalo more on
-// each side), and the chunk's vector instructions over its slots: ~40 per axis for its taps, box
-// and offsets, ~5 per tap (its offset, two multiply-adds, the validity where a tap may be outside)
-// and one per axis and tap row.
+// per gridChunk points a multiply-add's issue and a Gather's per kGradGatherRun taps, plus the
+// window load at ~10 B/cycle (a smooth warp's chunk reaches its own rows, in each of its depth
+// slices in 3-D, and kFlowHalo more on each side), and the chunk's vector instructions over its
+// slots: ~40 per axis for its taps, box and offsets, ~5 per tap (its offset, two multiply-adds,
+// the validity where a tap may be outside) and one per axis and tap row.
 constexpr double kInputTapCycles = 32.0;
 constexpr double kInputPointCycles = 40.0;
 constexpr double kInputHaloFactor = 1.2;
@@ -106,8 +106,8 @@ int64_t GridRoleFixedBytes(const GradProblem& p, int64_t gc, GridSampleGradTilin
     t->offsetBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
     t->tapSumBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
     t->axisBytes = static_cast<int32_t>(GradAxisBytes(p.mode, p.dims, GradSlots(chunk)));
-    t->gatheredBytes = static_cast<int32_t>(chunk * 4);
-    t->gatheredIoBytes = half ? static_cast<int32_t>(Align(chunk * elem, 32)) : 0;
+    t->gatheredBytes = static_cast<int32_t>(kGradGatherRun * GradSlots(chunk) * 4);
+    t->gatheredIoBytes = half ? static_cast<int32_t>(Align(kGradGatherRun * GradSlots(chunk) * elem, 32)) : 0;
     t->resultBytes = static_cast<int32_t>(Align(chunk * p.dims * 4, 32));
     t->resultOutBytes = half ? static_cast<int32_t>(Align(chunk * p.dims * elem, 32)) : 0;
     return int64_t{t->gridGoBytes} + t->gridGoFloatBytes + t->offsetBytes + t->tapSumBytes + t->axisBytes +
@@ -256,7 +256,8 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         const double tapChannels = points * static_cast<double>(taps) * static_cast<double>(p.c);
         gridWork = p.mode == kNearest ? points
                                : tapChannels * kGridTapChannelCycles +
-                                     static_cast<double>(p.n * t.gridChunks) * static_cast<double>(p.c * taps) * 2.0 *
+                                     static_cast<double>(p.n * t.gridChunks) *
+                                         static_cast<double>(p.c * (taps + CeilDiv(taps, kGradGatherRun))) *
                                          double(kEstVectorIssueCycles) +
                                      static_cast<double>(p.n * t.gridChunks) * static_cast<double>(p.c) *
                                          static_cast<double>(WindowBytesEstimate(p, t.gridChunk)) / double(kEstDmaBytesPerCycle) +

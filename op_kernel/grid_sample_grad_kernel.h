@@ -861,23 +861,31 @@ private:
 
     // Adds gradOutput x tap value of channels [c0, c0 + cc) to the tap sums of `count` points
     // starting at slot s0; the taps are read from `src` at the offsets (bytes) plus c * channelBytes.
+    // A whole chunk's taps are gathered kGradGatherRun at a time (their offsets are one run, tap t
+    // at t * slots_), a part's one by one (its runs would read the pad slots' offsets).
     __aicore__ inline void AccumulateTaps(const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<float>& go,
                                           int64_t cc, int64_t channelBytes, int64_t s0, int64_t count) {
         AscendC::LocalTensor<uint32_t> off = offsets_.template Get<uint32_t>();
         AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
         AscendC::LocalTensor<float> v = gathered_.template Get<float>();
+        const bool whole = s0 == 0 && count == slots_;
+        const int32_t run = whole ? kGradGatherRun : 1;
         for (int64_t c = 0; c < cc; ++c) {
             const uint32_t base = static_cast<uint32_t>(c * channelBytes);
-            for (int32_t tap = 0; tap < kTapCount; ++tap) {
-                const uint32_t at = static_cast<uint32_t>(tap * slots_ + s0);
+            for (int32_t first = 0; first < kTapCount; first += run) {
+                const int32_t taps = kTapCount - first < run ? kTapCount - first : run;
+                const uint32_t at = static_cast<uint32_t>(first * slots_ + s0);
+                const uint32_t gathered = static_cast<uint32_t>((taps - 1) * slots_ + count);
                 if constexpr (kIsFloat) {
-                    AscendC::Gather(v, src, off[at], base, static_cast<uint32_t>(count));
+                    AscendC::Gather(v, src, off[at], base, gathered);
                 } else {
                     AscendC::LocalTensor<T> raw = gatheredIo_.template Get<T>();
-                    AscendC::Gather(raw, src, off[at], base, static_cast<uint32_t>(count));
-                    AscendC::Cast(v, raw, AscendC::RoundMode::CAST_NONE, static_cast<uint32_t>(count));
+                    AscendC::Gather(raw, src, off[at], base, gathered);
+                    AscendC::Cast(v, raw, AscendC::RoundMode::CAST_NONE, gathered);
                 }
-                AscendC::MulAddDst(sums[at], v, go[static_cast<uint32_t>(c * GridSlab() + s0)], static_cast<int32_t>(count));
+                for (int32_t t = 0; t < taps; ++t)
+                    AscendC::MulAddDst(sums[static_cast<uint32_t>(at + t * slots_)], v[static_cast<uint32_t>(t * slots_)],
+                                       go[static_cast<uint32_t>(c * GridSlab() + s0)], static_cast<int32_t>(count));
             }
         }
     }

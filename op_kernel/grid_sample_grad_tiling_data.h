@@ -76,7 +76,7 @@ struct GridSampleGradTilingData {
     int32_t gridGoFloatBytes;  // the same as float (half types)
     int32_t offsetBytes;       // per tap, GradSlots(gridChunk) points' byte offsets into the window (uint32)
     int32_t tapSumBytes;       // per tap, sum over the channels of gradOutput x tap value (float, GradSlots)
-    int32_t gatheredBytes;     // one gathered tap of gridChunk points (float)
+    int32_t gatheredBytes;     // kGradGatherRun gathered taps of GradSlots(gridChunk) points (float)
     int32_t gatheredIoBytes;   // the same in the dtype (half types)
     int32_t resultBytes;       // gridChunk x dims grid-gradient values (float)
     int32_t resultOutBytes;    // the same in the dtype (half types)
@@ -86,6 +86,9 @@ struct GridSampleGradTilingData {
 // The grid gradient computes a chunk's taps on whole vectors of GradSlots(gridChunk) slots (a
 // multiple of 64 floats, as Compare counts), the chunk's points first.
 __aicore__ constexpr int64_t GradSlots(int64_t gridChunk) { return (gridChunk + 63) / 64 * 64; }
+// Taps of a whole chunk gathered by one Gather per channel (their offsets are one run): a
+// Gather's fixed cost is shared by this many taps.
+constexpr int32_t kGradGatherRun = 4;
 __aicore__ constexpr int32_t GradTapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
 // Its vector work area (the axisBytes of the tiling), in the kernel's carve order: per axis its taps'
 // weights, their derivatives, d coordinate / d grid value, and the taps (then the weighted sums);
