@@ -565,6 +565,26 @@ TEST_CASE("ReduceMax / ReduceMin: sharedTmpBuffer holds the page's minimum (plan
     for (const std::string ok : {run(true, 288, false), run(false, 264, true)}) CHECK_MSG(ok.empty(), ok);
 }
 
+TEST_CASE("level-0 Mul and Brcb: mask range, operand spans, overlap (planted)") {
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Mul(t[1024], t, t[512], 65, 1, BinaryRepeatParams()); }),
+                     "Mul: core 0: mask 65 is outside [1, 64]");
+    // 8 repeats 40 blocks apart reach 7 * 40 * 32 + 256 bytes past dst, beyond the buffer's end
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Mul(t[1024], t, t[512], 64, 8, BinaryRepeatParams(1, 1, 1, 40, 8, 8)); }),
+                     "Mul: core 0: dst: the access spans");
+    // dst overlaps src0 but is not it
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Mul(t[8], t, t[512], 64, 2, BinaryRepeatParams()); }),
+                     "Mul: core 0: dst (UB offset 32, 512 bytes) overlaps a source");
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Brcb(t[8], t, 2, BrcbRepeatParams(1, 8)); }),
+                     "Brcb: core 0: dst (UB offset 32, 512 bytes) overlaps src0");
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Brcb(t[1024], t, 130, BrcbRepeatParams(1, 8)); }),
+                     "Brcb: core 0: dst: the access spans");
+    std::string ok = ViolationOnUb(8192, [](LocalTensor<float> t) {
+        Mul(t, t, t[512], 64, 2, BinaryRepeatParams());   // in place
+        Brcb(t[1024], t[512], 2, BrcbRepeatParams(1, 8));
+    });
+    CHECK_MSG(ok.empty(), ok);
+}
+
 TEST_CASE("queue misuse: empty DeQue, too many AllocTensor, EnQue beyond depth, tensors held at the end") {
     auto q = [](auto f) {
         return Violation([f] {

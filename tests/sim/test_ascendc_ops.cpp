@@ -389,6 +389,47 @@ TEST_CASE("ReduceSum / ReduceMax / ReduceMin") {
     GmFree(gv); GmFree(go);
 }
 
+TEST_CASE("Brcb broadcasts 8 elements a repeat into blocks; level-0 Mul scales each repeat by a broadcast block") {
+    // the input gradient's products: point p's channels (a block of 16 floats) times its weight,
+    // broadcast from w[p] by Brcb into block p, one Mul over the points (src1 block stride 0)
+    constexpr int points = 20, block = 16;
+    std::vector<float> go(points * block), w(24, 0.0f);
+    for (int i = 0; i < points * block; ++i) go[i] = float(i % 29) * 0.37f - 3.0f;
+    for (int p = 0; p < points; ++p) w[p] = 0.125f * float(p) - 1.0f;
+    float* gg = GmCopy(go);
+    float* gw = GmCopy(w);
+    float* go1 = static_cast<float*>(GmAlloc(2 * points * block * 4));
+    float* go2 = static_cast<float*>(GmAlloc(24 * 8 * 4));
+    auto kernel = [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECIN> b;
+        pipe.InitBuffer(b, (points * block + 24 + 24 * 8 + 2 * points * block) * 4);
+        LocalTensor<float> x = b.Get<float>(), wv = x[points * block], wb = wv[24], prod = wb[24 * 8];
+        GlobalTensor<float> G, W, O1, O2;
+        G.SetGlobalBuffer(gg, points * block); W.SetGlobalBuffer(gw, 24);
+        O1.SetGlobalBuffer(go1, 2 * points * block); O2.SetGlobalBuffer(go2, 24 * 8);
+        DataCopyPad(x, G, {1, points * block * 4, 0, 0, 0}, {false, 0, 0, 0.0f});
+        DataCopyPad(wv, W, {1, 24 * 4, 0, 0, 0}, {false, 0, 0, 0.0f});
+        Duplicate(prod, 0.0f, 2 * points * block);
+        Brcb(wb, wv, 3, BrcbRepeatParams(1, 8));   // 24 blocks, one weight each
+        // products two blocks (a point's tap pair) apart: dst repeat stride 4 blocks, the go rows 2
+        Mul(prod, x, wb, block, points, BinaryRepeatParams(1, 1, 0, 4, 2, 1));
+        DataCopy(O1, prod, 2 * points * block);
+        DataCopy(O2, wb, 24 * 8);
+    };
+    CHECK_MSG(ICPU_RUN_KF(kernel, 1), ascend_sim::LastLaunchError());
+    int bad = 0;
+    for (int p = 0; p < 24; ++p)
+        for (int e = 0; e < 8; ++e) bad += go2[p * 8 + e] != w[p];
+    for (int p = 0; p < points; ++p)
+        for (int c = 0; c < 2 * block; ++c) {
+            const float want = c < block ? go[p * block + c] * w[p] : 0.0f;   // the second block untouched
+            bad += go1[p * 2 * block + c] != want;
+        }
+    CHECK(bad == 0);
+    GmFree(gg); GmFree(gw); GmFree(go1); GmFree(go2);
+}
+
 TEST_CASE("ReduceMax writes each repeat's extreme into sharedTmpBuffer; ReduceSum leaves it and adds repeats as trees") {
     // ReduceMax page: the first round leaves a (value, index) pair per repeat in the work area, so
     // data kept there is lost (the checked build writes them). ReduceSum page (A2, count form): a
@@ -415,7 +456,7 @@ TEST_CASE("ReduceMax writes each repeat's extreme into sharedTmpBuffer; ReduceSu
         DataCopyPad(s, S, {1, 2 * n * 4, 0, 0, 0}, {false, 0, 0, 0.0f});
         Duplicate(work, 7.0f, 64);
         Duplicate(kept, 7.0f, 64);
-        ReduceMax(r, s, work, 130);   // repeats of 64, 64 and 2 elements
+        ReduceMax(r, s, work, 130);   // two whole repeats and 2 elements
         ReduceSum(r[8], s[n], kept, 64);
         Duplicate(q, 0.0f, 256);      // four repeats led by 1e8, 1, -1e8, 1
         Adds(q, q, 1e8f, 1);
@@ -429,9 +470,10 @@ TEST_CASE("ReduceMax writes each repeat's extreme into sharedTmpBuffer; ReduceSu
     };
     CHECK_MSG(ICPU_RUN_KF(kernel, 1), ascend_sim::LastLaunchError());
 #if ASCENDC_SIM_CHECKED   // the fast build skips the work area's pairs (no correct kernel reads them)
-    const float* repeatMax[3] = {&v[0], &v[64], &v[128]};
-    const int lengths[3] = {64, 64, 2};
-    for (int r = 0; r < 3; ++r) {
+    // a pair per whole repeat (the page's count / 64): the partial third repeat has none
+    const float* repeatMax[2] = {&v[0], &v[64]};
+    const int lengths[2] = {64, 64};
+    for (int r = 0; r < 2; ++r) {
         const float m = *std::max_element(repeatMax[r], repeatMax[r] + lengths[r]);
         uint32_t index;
         std::memcpy(&index, &gw[2 * r + 1], 4);
@@ -445,6 +487,31 @@ TEST_CASE("ReduceMax writes each repeat's extreme into sharedTmpBuffer; ReduceSu
     CHECK(go[8] == 0.0f);    // a tree within the repeat
     CHECK(go[16] == 1.0f);   // the repeats in order
     GmFree(gv); GmFree(go); GmFree(gw);
+}
+
+TEST_CASE("ReduceSum in half adds in half and saturates at 65504 (the page's example)") {
+    // {60000, 60000, -30000, 100}: (60000 + 60000) saturates to 65504, -30000 + 100 is -29900,
+    // their sum 35604 (in float it would be 90100, inf in half)
+    std::vector<half> v(128, half(0.0f));
+    v[0] = half(60000.0f); v[1] = half(60000.0f); v[2] = half(-30000.0f); v[3] = half(100.0f);
+    half* gv = GmCopy(v);
+    half* go = static_cast<half*>(GmAlloc(16 * 2));
+    auto kernel = [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECIN> b;
+        pipe.InitBuffer(b, 512);
+        LocalTensor<half> s = b.Get<half>(), r = s[128], tmp = s[144];
+        GlobalTensor<half> S, O;
+        S.SetGlobalBuffer(gv, 128); O.SetGlobalBuffer(go, 16);
+        DataCopyPad(s, S, {1, 256, 0, 0, 0}, {false, 0, 0, half(0.0f)});
+        ReduceSum(r, s, tmp, 4);
+        DataCopy(O, r, 16);
+    };
+    CHECK_MSG(ICPU_RUN_KF(kernel, 1), ascend_sim::LastLaunchError());
+    // the page's 35604, each addition rounded to half (spacing 32 there)
+    const float want = float(half(65504.0f + float(half(-30000.0f + 100.0f))));
+    CHECK(float(go[0]) == want && std::fabs(want - 35604.0f) <= 32.0f);
+    GmFree(gv); GmFree(go);
 }
 
 TEST_CASE("ReduceMax / ReduceMin over NaN: the extreme of the elements after the last NaN") {

@@ -204,6 +204,43 @@ struct GatherMaskParams {
     uint8_t src1RepeatStride = 8;
 };
 
+// Level-0 (repeat) forms of the binary ops (e.g. Mul, atlasascendc_api_07_0040; "general
+// parameters": repeatTime, repeat and block strides in 32-byte blocks): per repeat, 8 blocks of
+// 32 bytes; block b of repeat r of an operand lies at r * repStride + b * blkStride blocks. Defaults
+// as documented: block strides 1, repeat strides 8 (consecutive 256-byte repeats).
+struct BinaryRepeatParams {
+    BinaryRepeatParams() = default;
+    BinaryRepeatParams(uint8_t dstBlkStrideIn, uint8_t src0BlkStrideIn, uint8_t src1BlkStrideIn, uint8_t dstRepStrideIn,
+                       uint8_t src0RepStrideIn, uint8_t src1RepStrideIn)
+        : dstBlkStride(dstBlkStrideIn), src0BlkStride(src0BlkStrideIn), src1BlkStride(src1BlkStrideIn),
+          dstRepStride(dstRepStrideIn), src0RepStride(src0RepStrideIn), src1RepStride(src1RepStrideIn) {}
+    uint32_t blockNumber = 8;   // reserved
+    uint8_t dstBlkStride = 1;
+    uint8_t src0BlkStride = 1;
+    uint8_t src1BlkStride = 1;
+    uint8_t dstRepStride = 8;
+    uint8_t src0RepStride = 8;
+    uint8_t src1RepStride = 8;
+    bool repeatStrideMode = false;   // reserved
+    bool strideSizeMode = false;     // reserved
+};
+// Brcb (atlasascendc_api_07_0089): per repeat, 8 elements of src0 each broadcast into a 32-byte
+// block of dst; dstBlkStride between a repeat's blocks (0 counts as 1), dstRepStride between
+// repeats, in blocks. The other fields are reserved.
+struct BrcbRepeatParams {
+    BrcbRepeatParams() = default;
+    BrcbRepeatParams(uint16_t dstBlkStrideIn, uint16_t dstRepStrideIn) : dstRepStride(dstRepStrideIn), dstBlkStride(dstBlkStrideIn) {}
+    uint32_t blockNumber = 8;
+    uint16_t dstRepStride = 8;
+    uint16_t dstBlkStride = 1;
+    uint8_t src0BlkStride = 1;
+    uint8_t src1BlkStride = 1;
+    uint8_t src0RepStride = 8;
+    uint8_t src1RepStride = 8;
+    bool repeatStrideMode = false;
+    bool strideSizeMode = false;
+};
+
 inline int64_t GetBlockIdx() { return ascend_sim::CurrentCore().blockIdx; }
 inline int64_t GetBlockNum() { return ascend_sim::CurrentCore().blockDim; }
 // "GetUserWorkspace" (atlasascendc_api_07_0172; GetLibApiWorkSpaceSize atlasascendc_api_07_1036):

@@ -9,6 +9,7 @@
 // one): no FMA contraction (-ffp-contract=off), and the hand-written lanes follow the scalar rules.
 // GCC only; other compilers build the baseline forms.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -176,6 +177,102 @@ ASCENDC_BINARY_OP(Min, detail::kArithType<T>, VectorBinary, a < b ? a : b)
 ASCENDC_BINARY_OP(And, (detail::OneOf<T, int16_t, uint16_t>), VectorBinary, C(a & b))
 ASCENDC_BINARY_OP(Or, (detail::OneOf<T, int16_t, uint16_t>), VectorBinary, C(a | b))
 #undef ASCENDC_BINARY_OP
+
+// ---- level-0 (repeat) forms ----------------------------------------------------------------
+// https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/atlasascendc_api_07_0040.html
+// (Mul, "tensor high-dimension" form, continuous mask) and the general parameters page: repeatTime
+// repeats (uint8_t: 0..255), each over the first `mask` elements of 8 blocks of 32 bytes (mask in
+// [1, 256 / sizeof(T)]); an operand's block b of repeat r at (r * repStride + b * blkStride) * 32
+// bytes (BinaryRepeatParams). A repeat costs a whole repeat whatever its mask. Each operand's
+// blocks stay inside its tensor; dst coincides with a source (same address and strides: in place)
+// or stays clear of its span. Modelled: Mul only (the kernels use no other op in this form).
+namespace detail {
+// Bytes from an operand's start to the end of its last element in a level-0 instruction.
+template <typename T>
+inline uint64_t RepeatSpanBytes(uint32_t repeats, uint64_t mask, uint32_t blkStride, uint32_t repStride) {
+    if (repeats == 0 || mask == 0) return 0;
+    constexpr uint64_t perBlock = 32 / sizeof(T);
+    return (uint64_t(repeats - 1) * repStride + (mask - 1) / perBlock * blkStride) * 32 + ((mask - 1) % perBlock + 1) * sizeof(T);
+}
+template <typename T>
+inline void CheckRepeatOverlap(const char* api, const LocalTensor<T>& dst, uint64_t dstBytes, uint32_t dstBlk, uint32_t dstRep,
+                               const LocalTensor<T>& src, uint64_t srcBytes, uint32_t srcBlk, uint32_t srcRep) {
+#if ASCENDC_SIM_CHECKED
+    const uint8_t* d = reinterpret_cast<const uint8_t*>(dst.addr_);
+    const uint8_t* s = reinterpret_cast<const uint8_t*>(src.addr_);
+    const bool disjoint = d + dstBytes <= s || s + srcBytes <= d;
+    const bool inPlace = d == s && dstBlk == srcBlk && dstRep == srcRep;
+    ASC_CHECK(disjoint || inPlace, api, "dst (UB offset %llu, %llu bytes) overlaps a source (UB offset %llu, %llu bytes) other than in place",
+              (unsigned long long)UbOffset(d), (unsigned long long)dstBytes, (unsigned long long)UbOffset(s),
+              (unsigned long long)srcBytes);
+#else
+    (void)api; (void)dst; (void)dstBytes; (void)dstBlk; (void)dstRep; (void)src; (void)srcBytes; (void)srcBlk; (void)srcRep;
+#endif
+}
+}  // namespace detail
+template <typename T, bool isSetMask = true>
+inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,
+                const uint8_t repeatTime, const BinaryRepeatParams& p) {
+    static_assert(detail::kArithType<T>, "Mul: data type not supported on A2");
+    using C = typename detail::Calc<T>::type;
+    const char* api = "Mul";
+    constexpr uint64_t perRepeat = 256 / sizeof(T), perBlock = 32 / sizeof(T);
+    ASC_CHECK(mask >= 1 && mask <= perRepeat, api, "mask %llu is outside [1, %llu] (continuous mode, %zu-byte elements)",
+              (unsigned long long)mask, (unsigned long long)perRepeat, sizeof(T));
+    const uint64_t dBytes = detail::RepeatSpanBytes<T>(repeatTime, mask, p.dstBlkStride, p.dstRepStride);
+    const uint64_t aBytes = detail::RepeatSpanBytes<T>(repeatTime, mask, p.src0BlkStride, p.src0RepStride);
+    const uint64_t bBytes = detail::RepeatSpanBytes<T>(repeatTime, mask, p.src1BlkStride, p.src1RepStride);
+    detail::CheckUbBytes(api, "dst", dst, dBytes);
+    detail::CheckUbBytes(api, "src0", src0, aBytes);
+    detail::CheckUbBytes(api, "src1", src1, bBytes);
+    detail::CheckRepeatOverlap(api, dst, dBytes, p.dstBlkStride, p.dstRepStride, src0, aBytes, p.src0BlkStride, p.src0RepStride);
+    detail::CheckRepeatOverlap(api, dst, dBytes, p.dstBlkStride, p.dstRepStride, src1, bBytes, p.src1BlkStride, p.src1RepStride);
+    // the race detector takes each operand's span
+    detail::RecordVector(api, uint64_t(repeatTime) * 256, uint64_t(repeatTime) * mask,
+                         ASC_UB(detail::UbRead(src0.addr_, aBytes), detail::UbRead(src1.addr_, bBytes), detail::UbWrite(dst.addr_, dBytes)),
+                         ascend_sim::InstrKind::VectorBinary);
+    if (mask < 1 || mask > perRepeat) return;
+    for (uint32_t r = 0; r < repeatTime; ++r)
+        for (uint64_t i = 0; i < mask; ++i) {
+            const uint64_t b = i / perBlock, e = i % perBlock;
+            const uint64_t at[3] = {(r * p.dstRepStride + b * p.dstBlkStride) * perBlock + e,
+                                    (r * p.src0RepStride + b * p.src0BlkStride) * perBlock + e,
+                                    (r * p.src1RepStride + b * p.src1BlkStride) * perBlock + e};
+            dst.addr_[at[0]] = detail::Calc<T>::Out(C(detail::Calc<T>::In(src0.addr_[at[1]]) * detail::Calc<T>::In(src1.addr_[at[2]])));
+        }
+}
+
+// https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/atlasascendc_api_07_0089.html
+// (Brcb): per repeat (repeatTime 0..255), 8 elements of src0 (which holds at least 8 * repeatTime),
+// each broadcast into a 32-byte block of dst (BrcbRepeatParams: blocks dstBlkStride apart, 0
+// counting as 1, repeats dstRepStride apart); A2 types int16_t/uint16_t/int32_t/uint32_t/half/
+// bfloat16_t/float; dst and src0 32-byte aligned and not the same memory (modelled: disjoint).
+template <typename T>
+inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t repeatTime, const BrcbRepeatParams& p) {
+    static_assert(detail::OneOf<T, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t, float>,
+                  "Brcb: data type not supported on A2");
+    const char* api = "Brcb";
+    constexpr uint64_t perBlock = 32 / sizeof(T);
+    const uint64_t blk = p.dstBlkStride == 0 ? 1 : p.dstBlkStride;
+    const uint64_t dBytes = repeatTime == 0 ? 0 : ((uint64_t(repeatTime) - 1) * p.dstRepStride + 7 * blk) * 32 + 32;
+    const uint64_t sBytes = uint64_t(repeatTime) * 8 * sizeof(T);
+    detail::CheckUbBytes(api, "dst", dst, dBytes);
+    detail::CheckUb(api, "src0", src0, uint64_t(repeatTime) * 8);
+#if ASCENDC_SIM_CHECKED
+    const uint8_t* d = reinterpret_cast<const uint8_t*>(dst.addr_);
+    const uint8_t* s = reinterpret_cast<const uint8_t*>(src0.addr_);
+    ASC_CHECK(d + dBytes <= s || s + sBytes <= d, api, "dst (UB offset %llu, %llu bytes) overlaps src0 (UB offset %llu, %llu bytes)",
+              (unsigned long long)detail::UbOffset(d), (unsigned long long)dBytes, (unsigned long long)detail::UbOffset(s),
+              (unsigned long long)sBytes);
+#endif
+    detail::RecordVector(api, uint64_t(repeatTime) * 256, uint64_t(repeatTime) * 8,
+                         ASC_UB(detail::UbRead(src0.addr_, sBytes), detail::UbWrite(dst.addr_, dBytes)));
+    for (uint32_t r = 0; r < repeatTime; ++r)
+        for (uint32_t b = 0; b < 8; ++b) {
+            T* block = dst.addr_ + (r * p.dstRepStride + b * blk) * perBlock;
+            for (uint64_t e = 0; e < perBlock; ++e) block[e] = src0.addr_[r * 8 + b];
+        }
+}
 
 // https://www.hiascend.com/llms-content/document/detail/canncommercial/canncommercial_900_API_ascendcopapi_atlasascendc_api_07_0048_html.md
 // MulAddDst: dst = src0 * src1 + dst, element-wise; A2 types half/float (dst and sources of one
@@ -919,13 +1016,19 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
 //   on the A2 the count form adds each repeat of 256 bytes as a binary tree (pairs of neighbours,
 //   then pairs of those) and the repeats' sums in order, which both builds do.
 namespace detail {
-// ReduceMax page: the first round's pairs, one per repeat (a partial last repeat too, so the
-// page's count / elements-per-repeat is rounded up), rounded up to 32-byte blocks; with calIndex
-// each further round's pairs after them, until a round yields a single pair.
+// ReduceMax page: the first round's pairs, one per whole repeat (the page's count / elements per
+// repeat, at least 1: a partial last repeat is folded in without a pair of its own), rounded up to
+// 32-byte blocks; with calIndex each further round's pairs after them, until a round yields a
+// single pair.
+template <typename T>
+inline uint64_t FirstRoundRepeats(int32_t count) {
+    constexpr int32_t perRepeat = 256 / sizeof(T);
+    return count < perRepeat ? 1 : uint64_t(count / perRepeat);
+}
 template <typename T>
 inline uint64_t ReduceExtremeWorkElems(int32_t count, bool calIndex) {
     constexpr uint64_t perBlock = 32 / sizeof(T), perRepeat = 256 / sizeof(T);
-    uint64_t pairs = 2 * ((uint64_t(count) + perRepeat - 1) / perRepeat);
+    uint64_t pairs = 2 * FirstRoundRepeats<T>(count);
     uint64_t need = (pairs + perBlock - 1) / perBlock * perBlock;
     while (calIndex && pairs > 2) {
         pairs = 2 * ((pairs + perRepeat - 1) / perRepeat);
@@ -1024,7 +1127,7 @@ inline void StorePair(T* p, float value, uint32_t index) {
     const IndexT v = IndexT(index);
     std::memcpy(p + 1, &v, sizeof(T));
 }
-// The rounds' pairs in the work area: each repeat's extreme and its index in the repeat, then
+// The rounds' pairs in the work area: each whole repeat's extreme and its index in it, then
 // (calIndex) each round's over the values of the round before, at the offsets the page gives.
 // Computed before any is stored: the work area may be src itself (the page allows it).
 template <typename T, typename Better>
@@ -1033,7 +1136,7 @@ inline void WriteReduceRounds(T* work, const T* s, int32_t count, bool calIndex,
     constexpr int32_t kMaxRepeats = 2048;   // beyond any UB: 256 KiB of floats is 1024 repeats
     float values[kMaxRepeats];
     uint32_t indexes[kMaxRepeats];
-    int32_t repeats = (count + perRepeat - 1) / perRepeat;
+    int32_t repeats = static_cast<int32_t>(FirstRoundRepeats<T>(count));
     if (repeats > kMaxRepeats) return;   // src beyond the UB (the checked build stops first)
     for (int32_t r = 0; r < repeats; ++r)
         values[r] = Extreme(s + r * perRepeat, std::min(perRepeat, count - r * perRepeat), true, better, &indexes[r]);
@@ -1070,6 +1173,17 @@ inline void ReduceExtreme(const char* api, const LocalTensor<T>& dst, const Loca
         dst.addr_[0] = Calc<T>::Out(typename Calc<T>::type(best));
     }
 }
+// One addition of ReduceSum in T: half sums are rounded to half and saturate at +-65504 (the
+// ReduceSum page's example: 60000 + 60000 is 65504), float sums are float sums.
+template <typename T>
+inline float ReduceSumAdd(float a, float b) {
+    if constexpr (std::is_same<T, half>::value) {
+        const float sum = float(half(a + b));
+        return sum > 65504.0f ? 65504.0f : sum < -65504.0f ? -65504.0f : sum;
+    } else {
+        return a + b;
+    }
+}
 // A2, count form: each repeat's elements summed as a binary tree (neighbours, then neighbouring
 // sums; a partial repeat's missing elements as 0), the repeats' sums added in order.
 template <typename T>
@@ -1080,8 +1194,8 @@ inline float RepeatTreeSum(const T* s, int32_t count) {
     for (int32_t r0 = 0; r0 < count; r0 += perRepeat) {
         for (int32_t i = 0; i < perRepeat; ++i) level[i] = r0 + i < count ? float(Calc<T>::In(s[r0 + i])) : 0.0f;
         for (int32_t width = perRepeat / 2; width >= 1; width /= 2)
-            for (int32_t i = 0; i < width; ++i) level[i] = level[2 * i] + level[2 * i + 1];
-        total = r0 == 0 ? level[0] : total + level[0];
+            for (int32_t i = 0; i < width; ++i) level[i] = ReduceSumAdd<T>(level[2 * i], level[2 * i + 1]);
+        total = r0 == 0 ? level[0] : ReduceSumAdd<T>(total, level[0]);
     }
     return total;
 }
