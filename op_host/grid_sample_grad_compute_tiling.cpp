@@ -41,10 +41,7 @@ constexpr int64_t kGridTapInstrs = 5;
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 int64_t TapsPerAxis(int32_t mode) { return GradTapsPerAxis(mode); }
-int64_t TapCount(const GradProblem& p) {
-    const int64_t perAxis = TapsPerAxis(p.mode);
-    return p.dims == 3 ? perAxis * perAxis * perAxis : perAxis * perAxis;
-}
+int64_t TapCount(const GradProblem& p) { return GradTapCount(p.mode, p.dims); }
 
 // The grid role's vector instructions per chunk (ChunkAxes, WindowTapOffsets, WeighTapSums).
 int64_t GridChunkInstrs(const GradProblem& p) {
@@ -106,8 +103,9 @@ int64_t GridRoleFixedBytes(const GradProblem& p, int64_t gc, GridSampleGradTilin
     t->offsetBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
     t->tapSumBytes = static_cast<int32_t>(taps * GradSlots(chunk) * 4);
     t->axisBytes = static_cast<int32_t>(GradAxisBytes(p.mode, p.dims, GradSlots(chunk)));
-    t->gatheredBytes = static_cast<int32_t>(kGradGatherRun * GradSlots(chunk) * 4);
-    t->gatheredIoBytes = half ? static_cast<int32_t>(Align(kGradGatherRun * GradSlots(chunk) * elem, 32)) : 0;
+    const int64_t run = GradGatherRun(p.mode, p.dims, chunk);
+    t->gatheredBytes = static_cast<int32_t>(run * GradSlots(chunk) * 4);
+    t->gatheredIoBytes = half ? static_cast<int32_t>(Align(run * GradSlots(chunk) * elem, 32)) : 0;
     t->resultBytes = static_cast<int32_t>(Align(chunk * p.dims * 4, 32));
     t->resultOutBytes = half ? static_cast<int32_t>(Align(chunk * p.dims * elem, 32)) : 0;
     return int64_t{t->gridGoBytes} + t->gridGoFloatBytes + t->offsetBytes + t->tapSumBytes + t->axisBytes +

@@ -861,7 +861,7 @@ private:
 
     // Adds gradOutput x tap value of channels [c0, c0 + cc) to the tap sums of `count` points
     // starting at slot s0; the taps are read from `src` at the offsets (bytes) plus c * channelBytes.
-    // A whole chunk's taps are gathered kGradGatherRun at a time (their offsets are one run, tap t
+    // A whole chunk's taps are gathered GradGatherRun at a time (their offsets are one run, tap t
     // at t * slots_), a part's one by one (its runs would read the pad slots' offsets).
     __aicore__ inline void AccumulateTaps(const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<float>& go,
                                           int64_t cc, int64_t channelBytes, int64_t s0, int64_t count) {
@@ -869,7 +869,7 @@ private:
         AscendC::LocalTensor<float> sums = tapSums_.template Get<float>();
         AscendC::LocalTensor<float> v = gathered_.template Get<float>();
         const bool whole = s0 == 0 && count == slots_;
-        const int32_t run = whole ? kGradGatherRun : 1;
+        const int32_t run = whole ? static_cast<int32_t>(GradGatherRun(MODE, DIMS, t_.gridChunk)) : 1;
         for (int64_t c = 0; c < cc; ++c) {
             const uint32_t base = static_cast<uint32_t>(c * channelBytes);
             for (int32_t first = 0; first < kTapCount; first += run) {

@@ -76,7 +76,7 @@ struct GridSampleGradTilingData {
     int32_t gridGoFloatBytes;  // the same as float (half types)
     int32_t offsetBytes;       // per tap, GradSlots(gridChunk) points' byte offsets into the window (uint32)
     int32_t tapSumBytes;       // per tap, sum over the channels of gradOutput x tap value (float, GradSlots)
-    int32_t gatheredBytes;     // kGradGatherRun gathered taps of GradSlots(gridChunk) points (float)
+    int32_t gatheredBytes;     // GradGatherRun taps of GradSlots(gridChunk) points, gathered (float)
     int32_t gatheredIoBytes;   // the same in the dtype (half types)
     int32_t resultBytes;       // gridChunk x dims grid-gradient values (float)
     int32_t resultOutBytes;    // the same in the dtype (half types)
@@ -90,6 +90,16 @@ __aicore__ constexpr int64_t GradSlots(int64_t gridChunk) { return (gridChunk + 
 // Gather's fixed cost is shared by this many taps.
 constexpr int32_t kGradGatherRun = 4;
 __aicore__ constexpr int32_t GradTapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
+__aicore__ constexpr int32_t GradTapCount(int32_t mode, int32_t dims) {
+    return dims == 3 ? GradTapsPerAxis(mode) * GradTapsPerAxis(mode) * GradTapsPerAxis(mode)
+                     : GradTapsPerAxis(mode) * GradTapsPerAxis(mode);
+}
+// The taps one Gather takes (kGradGatherRun, or the mode's fewer): only chunks that fill their
+// slots (gridChunk a multiple of 64) gather runs; the gathered buffers hold a run.
+__aicore__ constexpr int64_t GradGatherRun(int32_t mode, int32_t dims, int64_t gridChunk) {
+    return GradSlots(gridChunk) != gridChunk ? 1
+           : GradTapCount(mode, dims) < kGradGatherRun ? GradTapCount(mode, dims) : kGradGatherRun;
+}
 // Its vector work area (the axisBytes of the tiling), in the kernel's carve order: per axis its taps'
 // weights, their derivatives, d coordinate / d grid value, and the taps (then the weighted sums);
 // the chunk's coordinates, three temporaries and the Gather offsets that interleave the result
