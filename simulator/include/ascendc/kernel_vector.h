@@ -267,6 +267,7 @@ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const ui
 #endif
     detail::RecordVector(api, uint64_t(repeatTime) * 256, uint64_t(repeatTime) * 8,
                          ASC_UB(detail::UbRead(src0.addr_, sBytes), detail::UbWrite(dst.addr_, dBytes)));
+    (void)sBytes;
     for (uint32_t r = 0; r < repeatTime; ++r)
         for (uint32_t b = 0; b < 8; ++b) {
             T* block = dst.addr_ + (r * p.dstRepStride + b * blk) * perBlock;
