@@ -578,6 +578,14 @@ TEST_CASE("level-0 Mul and Brcb: mask range, operand spans, overlap (planted)") 
                      "Brcb: core 0: dst (UB offset 32, 512 bytes) overlaps src0");
     EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Brcb(t[1024], t, 130, BrcbRepeatParams(1, 8)); }),
                      "Brcb: core 0: dst: the access spans");
+    // a broadcast source (block stride 0) of 12 elements reads its first block whole: 32 bytes,
+    // not the 16 its last element ends at, so a 4-element tensor is too small
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) {
+                         LocalTensor<float> w = t[2040];
+                         w.SetSize(4);
+                         Mul(t, t[1024], w, 12, 1, BinaryRepeatParams(1, 1, 0, 8, 8, 8));
+                     }),
+                     "Mul: core 0: src1: the access spans 32 bytes");
     std::string ok = ViolationOnUb(8192, [](LocalTensor<float> t) {
         Mul(t, t, t[512], 64, 2, BinaryRepeatParams());   // in place
         Brcb(t[1024], t[512], 2, BrcbRepeatParams(1, 8));

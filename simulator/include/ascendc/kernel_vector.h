@@ -187,12 +187,15 @@ ASCENDC_BINARY_OP(Or, (detail::OneOf<T, int16_t, uint16_t>), VectorBinary, C(a |
 // blocks stay inside its tensor; dst coincides with a source (same address and strides: in place)
 // or stays clear of its span. Modelled: Mul only (the kernels use no other op in this form).
 namespace detail {
-// Bytes from an operand's start to the end of its last element in a level-0 instruction.
+// Bytes from an operand's start to the end of its furthest element in a level-0 instruction: the
+// last repeat's last block (with block stride 0 every block is the first: its elements up to mask).
 template <typename T>
 inline uint64_t RepeatSpanBytes(uint32_t repeats, uint64_t mask, uint32_t blkStride, uint32_t repStride) {
     if (repeats == 0 || mask == 0) return 0;
     constexpr uint64_t perBlock = 32 / sizeof(T);
-    return (uint64_t(repeats - 1) * repStride + (mask - 1) / perBlock * blkStride) * 32 + ((mask - 1) % perBlock + 1) * sizeof(T);
+    const uint64_t repeatBytes = blkStride == 0 ? (mask < perBlock ? mask : perBlock) * sizeof(T)
+                                                : (mask - 1) / perBlock * blkStride * 32 + ((mask - 1) % perBlock + 1) * sizeof(T);
+    return uint64_t(repeats - 1) * repStride * 32 + repeatBytes;
 }
 template <typename T>
 inline void CheckRepeatOverlap(const char* api, const LocalTensor<T>& dst, uint64_t dstBytes, uint32_t dstBlk, uint32_t dstRep,
