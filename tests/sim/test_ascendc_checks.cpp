@@ -561,6 +561,17 @@ TEST_CASE("ReduceMax / ReduceMin: sharedTmpBuffer holds the page's minimum (plan
         });
     };
     EXPECT_VIOLATION(run(true, 280, false), "ReduceMax: core 0: sharedTmpBuffer: 288 elements needed but the tensor holds 280");
+    // the page counts whole repeats: 8193 floats (128 of them and one element) need 256, not 264
+    const std::string partial = Violation([] {
+        TPipe pipe;
+        TBuf<> data, work;
+        pipe.InitBuffer(data, (8193 + 63) / 64 * 64 * 4 + 256);
+        pipe.InitBuffer(work, 256 * 4);
+        LocalTensor<float> t = data.Get<float>();
+        Duplicate(t, 1.0f, 8256);
+        ReduceMax(t[8256], t, work.Get<float>(), 8193);
+    });
+    CHECK_MSG(partial.empty(), partial);
     EXPECT_VIOLATION(run(false, 256, true), "ReduceMin: core 0: sharedTmpBuffer: 264 elements needed but the tensor holds 256");
     for (const std::string ok : {run(true, 288, false), run(false, 264, true)}) CHECK_MSG(ok.empty(), ok);
 }
@@ -586,6 +597,12 @@ TEST_CASE("level-0 Mul and Brcb: mask range, operand spans, overlap (planted)") 
                          Mul(t, t[1024], w, 12, 1, BinaryRepeatParams(1, 1, 0, 8, 8, 8));
                      }),
                      "Mul: core 0: src1: the access spans 32 bytes");
+    // in place, but repeat 1 would read blocks repeat 0 wrote (repeat stride 4 < the 8 blocks a
+    // repeat touches); in place with block stride 0 (a repeat's blocks alias each other)
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Mul(t, t, t[512], 64, 2, BinaryRepeatParams(1, 1, 1, 4, 4, 8)); }),
+                     "Mul: core 0: dst (UB offset 0, 384 bytes) overlaps a source (UB offset 0, 384 bytes) other than in place");
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Mul(t, t, t[512], 16, 1, BinaryRepeatParams(0, 0, 1, 8, 8, 8)); }),
+                     "Mul: core 0: dst (UB offset 0, 32 bytes) overlaps a source");
     std::string ok = ViolationOnUb(8192, [](LocalTensor<float> t) {
         Mul(t, t, t[512], 64, 2, BinaryRepeatParams());   // in place
         Brcb(t[1024], t[512], 2, BrcbRepeatParams(1, 8));

@@ -197,19 +197,27 @@ inline uint64_t RepeatSpanBytes(uint32_t repeats, uint64_t mask, uint32_t blkStr
                                                 : (mask - 1) / perBlock * blkStride * 32 + ((mask - 1) % perBlock + 1) * sizeof(T);
     return uint64_t(repeats - 1) * repStride * 32 + repeatBytes;
 }
+// Modelled conservatively: dst stays clear of a source's span, or is that source in place (same
+// address and strides, blocks of its own: block stride at least 1, and each repeat clear of the
+// next, so that no repeat reads what another wrote).
 template <typename T>
 inline void CheckRepeatOverlap(const char* api, const LocalTensor<T>& dst, uint64_t dstBytes, uint32_t dstBlk, uint32_t dstRep,
-                               const LocalTensor<T>& src, uint64_t srcBytes, uint32_t srcBlk, uint32_t srcRep) {
+                               const LocalTensor<T>& src, uint64_t srcBytes, uint32_t srcBlk, uint32_t srcRep, uint32_t repeats,
+                               uint64_t mask) {
 #if ASCENDC_SIM_CHECKED
     const uint8_t* d = reinterpret_cast<const uint8_t*>(dst.addr_);
     const uint8_t* s = reinterpret_cast<const uint8_t*>(src.addr_);
     const bool disjoint = d + dstBytes <= s || s + srcBytes <= d;
-    const bool inPlace = d == s && dstBlk == srcBlk && dstRep == srcRep;
-    ASC_CHECK(disjoint || inPlace, api, "dst (UB offset %llu, %llu bytes) overlaps a source (UB offset %llu, %llu bytes) other than in place",
+    const bool inPlace = d == s && dstBlk == srcBlk && dstRep == srcRep && dstBlk >= 1 &&
+                         (repeats <= 1 || uint64_t(dstRep) * 32 >= RepeatSpanBytes<T>(1, mask, dstBlk, dstRep));
+    ASC_CHECK(disjoint || inPlace, api,
+              "dst (UB offset %llu, %llu bytes) overlaps a source (UB offset %llu, %llu bytes) other than in place (same "
+              "address and strides, block stride >= 1, repeats apart)",
               (unsigned long long)UbOffset(d), (unsigned long long)dstBytes, (unsigned long long)UbOffset(s),
               (unsigned long long)srcBytes);
 #else
     (void)api; (void)dst; (void)dstBytes; (void)dstBlk; (void)dstRep; (void)src; (void)srcBytes; (void)srcBlk; (void)srcRep;
+    (void)repeats; (void)mask;
 #endif
 }
 }  // namespace detail
@@ -228,21 +236,26 @@ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
     detail::CheckUbBytes(api, "dst", dst, dBytes);
     detail::CheckUbBytes(api, "src0", src0, aBytes);
     detail::CheckUbBytes(api, "src1", src1, bBytes);
-    detail::CheckRepeatOverlap(api, dst, dBytes, p.dstBlkStride, p.dstRepStride, src0, aBytes, p.src0BlkStride, p.src0RepStride);
-    detail::CheckRepeatOverlap(api, dst, dBytes, p.dstBlkStride, p.dstRepStride, src1, bBytes, p.src1BlkStride, p.src1RepStride);
+    detail::CheckRepeatOverlap(api, dst, dBytes, p.dstBlkStride, p.dstRepStride, src0, aBytes, p.src0BlkStride, p.src0RepStride,
+                               repeatTime, mask);
+    detail::CheckRepeatOverlap(api, dst, dBytes, p.dstBlkStride, p.dstRepStride, src1, bBytes, p.src1BlkStride, p.src1RepStride,
+                               repeatTime, mask);
     // the race detector takes each operand's span
     detail::RecordVector(api, uint64_t(repeatTime) * 256, uint64_t(repeatTime) * mask,
                          ASC_UB(detail::UbRead(src0.addr_, aBytes), detail::UbRead(src1.addr_, bBytes), detail::UbWrite(dst.addr_, dBytes)),
                          ascend_sim::InstrKind::VectorBinary);
     if (mask < 1 || mask > perRepeat) return;
-    for (uint32_t r = 0; r < repeatTime; ++r)
+    T products[perRepeat];   // a repeat reads its operands before it writes
+    for (uint32_t r = 0; r < repeatTime; ++r) {
         for (uint64_t i = 0; i < mask; ++i) {
             const uint64_t b = i / perBlock, e = i % perBlock;
-            const uint64_t at[3] = {(r * p.dstRepStride + b * p.dstBlkStride) * perBlock + e,
-                                    (r * p.src0RepStride + b * p.src0BlkStride) * perBlock + e,
-                                    (r * p.src1RepStride + b * p.src1BlkStride) * perBlock + e};
-            dst.addr_[at[0]] = detail::Calc<T>::Out(C(detail::Calc<T>::In(src0.addr_[at[1]]) * detail::Calc<T>::In(src1.addr_[at[2]])));
+            const uint64_t a = (r * p.src0RepStride + b * p.src0BlkStride) * perBlock + e;
+            const uint64_t c = (r * p.src1RepStride + b * p.src1BlkStride) * perBlock + e;
+            products[i] = detail::Calc<T>::Out(C(detail::Calc<T>::In(src0.addr_[a]) * detail::Calc<T>::In(src1.addr_[c])));
         }
+        for (uint64_t i = 0; i < mask; ++i)
+            dst.addr_[(r * p.dstRepStride + i / perBlock * p.dstBlkStride) * perBlock + i % perBlock] = products[i];
+    }
 }
 
 // https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/atlasascendc_api_07_0089.html
@@ -1021,7 +1034,7 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
 //   then pairs of those) and the repeats' sums in order, which both builds do.
 namespace detail {
 // ReduceMax page: the first round's pairs, one per whole repeat (the page's count / elements per
-// repeat, at least 1: a partial last repeat is folded in without a pair of its own), rounded up to
+// repeat, at least 1: a partial last repeat's elements count in the result, not in a pair), rounded up to
 // 32-byte blocks; with calIndex each further round's pairs after them, until a round yields a
 // single pair.
 template <typename T>
