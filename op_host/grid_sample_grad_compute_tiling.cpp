@@ -41,7 +41,7 @@ constexpr int64_t kGridTapInstrs = 5;
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 int64_t TapsPerAxis(int32_t mode) { return GradTapsPerAxis(mode); }
-int64_t TapCount(const GradProblem& p) { return GradTapCount(p.mode, p.dims); }
+int64_t TapCount(const GradProblem& p) { return TapCountOf(p.mode, p.dims); }
 
 // The grid role's vector instructions per chunk (ChunkAxes, WindowTapOffsets, WeighTapSums).
 int64_t GridChunkInstrs(const GradProblem& p) {

@@ -8,6 +8,7 @@
 #define __aicore__
 #endif
 
+#include "grid_sample_tiling_data.h"   // TapCountOf
 #include "grid_sample_vocabulary.h"
 
 namespace gridsample {
@@ -90,15 +91,11 @@ __aicore__ constexpr int64_t GradSlots(int64_t gridChunk) { return (gridChunk + 
 // Gather's fixed cost is shared by this many taps.
 constexpr int32_t kGradGatherRun = 4;
 __aicore__ constexpr int32_t GradTapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
-__aicore__ constexpr int32_t GradTapCount(int32_t mode, int32_t dims) {
-    return dims == 3 ? GradTapsPerAxis(mode) * GradTapsPerAxis(mode) * GradTapsPerAxis(mode)
-                     : GradTapsPerAxis(mode) * GradTapsPerAxis(mode);
-}
 // The taps one Gather takes (kGradGatherRun, or the mode's fewer): only chunks that fill their
 // slots (gridChunk a multiple of 64) gather runs; the gathered buffers hold a run.
 __aicore__ constexpr int64_t GradGatherRun(int32_t mode, int32_t dims, int64_t gridChunk) {
     return GradSlots(gridChunk) != gridChunk ? 1
-           : GradTapCount(mode, dims) < kGradGatherRun ? GradTapCount(mode, dims) : kGradGatherRun;
+           : TapCountOf(mode, dims) < kGradGatherRun ? TapCountOf(mode, dims) : kGradGatherRun;
 }
 // Its vector work area (the axisBytes of the tiling), in the kernel's carve order: per axis its taps'
 // weights, their derivatives, d coordinate / d grid value, and the taps (then the weighted sums);
