@@ -40,12 +40,11 @@ constexpr int64_t kGridTapInstrs = 5;
 
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-int64_t TapsPerAxis(int32_t mode) { return GradTapsPerAxis(mode); }
 int64_t TapCount(const GradProblem& p) { return TapCountOf(p.mode, p.dims); }
 
 // The grid role's vector instructions per chunk (ChunkAxes, WindowTapOffsets, WeighTapSums).
 int64_t GridChunkInstrs(const GradProblem& p) {
-    return kGridAxisInstrs * p.dims + TapCount(p) * kGridTapInstrs + TapCount(p) / TapsPerAxis(p.mode) * p.dims;
+    return kGridAxisInstrs * p.dims + TapCount(p) * kGridTapInstrs + TapCount(p) / TapsPerAxisOf(p.mode) * p.dims;
 }
 
 // The input role's buffers with the largest channel chunk (then the most rows) that fits `ub`
@@ -62,7 +61,7 @@ int64_t InputRoleFixedBytes(const GradProblem& p, int64_t cc, GridSampleGradTili
     // source holds (Gather page, atlasascendc_api_07_0092: count)
     t->goBufBytes = static_cast<int32_t>(block * Align(kPointChunk, per) * elem);
     t->goFloatBytes = half ? static_cast<int32_t>(block * Align(kPointChunk, per) * 4) : 0;
-    t->goTBytes = static_cast<int32_t>((kPointChunk + TapsPerAxis(p.mode)) * block * 4);
+    t->goTBytes = static_cast<int32_t>((kPointChunk + TapsPerAxisOf(p.mode)) * block * 4);
     t->goIndexBytes = static_cast<int32_t>(kPointChunk * block * 4);
     t->rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
     t->rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
@@ -115,7 +114,7 @@ int64_t GridRoleFixedBytes(const GradProblem& p, int64_t gc, GridSampleGradTilin
 // The grid role's most channels per load (up to kMaxGridChannels) whose buffers leave the smallest
 // window in `ub` bytes, for chunks of t->gridChunk points.
 bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t) {
-    const int64_t rowsPerPoint = TapCount(p) / TapsPerAxis(p.mode);
+    const int64_t rowsPerPoint = TapCount(p) / TapsPerAxisOf(p.mode);
     for (int64_t gc = std::min<int64_t>(std::max<int64_t>(p.c, 1), kMaxGridChannels); gc >= 1; --gc) {
         const int64_t window = (ub - GridRoleFixedBytes(p, gc, t)) / 32 * 32;
         if (window < GradMinWindowBytes(static_cast<int32_t>(rowsPerPoint))) continue;
@@ -132,7 +131,7 @@ bool SizeGridRole(const GradProblem& p, int64_t ub, GridSampleGradTilingData* t)
 // slice they reach), the taps and kFlowHalo beyond.
 int64_t WindowBytesEstimate(const GradProblem& p, int64_t chunk) {
     const int64_t elem = p.dataKind == kFloat32 ? 4 : 2;
-    const int64_t reach = TapsPerAxis(p.mode) - 1 + 2 * kFlowHalo;
+    const int64_t reach = TapsPerAxisOf(p.mode) - 1 + 2 * kFlowHalo;
     const double points = static_cast<double>(std::max<int64_t>(p.points, 1));
     const double plane = static_cast<double>(p.inH * p.inW);
     // input pixels per output point, and per output row (the scale squared) in 3-D
@@ -229,7 +228,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     }
     if (p.gridGrad && !SizeGridRole(p, ub, &t)) {
         GridSampleGradTilingData least = t;
-        const int64_t rowsPerPoint = TapCount(p) / TapsPerAxis(p.mode);
+        const int64_t rowsPerPoint = TapCount(p) / TapsPerAxisOf(p.mode);
         const int64_t need = CommonBytes(t) + GridRoleFixedBytes(p, 1, &least) + GradMinWindowBytes(static_cast<int32_t>(rowsPerPoint));
         *why = "the UB of " + std::to_string(platform.ubBytes) + " bytes is too small for the grid gradient: one channel of " +
                std::to_string(t.gridChunk) + " points takes at least " + std::to_string(need) + " bytes";
@@ -284,7 +283,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         for (int64_t r = maxRows; r >= 1; --r) {
             const int64_t units = p.n * t.channelChunks * CeilDiv(rows, r);
             const double cost = static_cast<double>(CeilDiv(units, std::max<int64_t>(inputCores, 1))) *
-                                (static_cast<double>(r + TapsPerAxis(p.mode) - 1) * rowWork + scanWork);
+                                (static_cast<double>(r + TapsPerAxisOf(p.mode) - 1) * rowWork + scanWork);
             if (bestCost < 0.0 || cost < bestCost) {
                 bestCost = cost;
                 t.tileRows = r;

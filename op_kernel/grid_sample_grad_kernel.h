@@ -64,9 +64,9 @@ public:
 
 private:
     static constexpr bool kIsFloat = sizeof(T) == 4;
-    static constexpr int32_t kTaps = GradTapsPerAxis(MODE);   // taps per axis
+    static constexpr int32_t kTaps = TapsPerAxisOf(MODE);   // taps per axis
     static constexpr int32_t kTapsZ = DIMS == 3 ? kTaps : 1;
-    static constexpr int32_t kTapCount = kTaps * kTaps * kTapsZ;
+    static constexpr int32_t kTapCount = TapCountOf(MODE, DIMS);
     static constexpr int32_t kRowsPerPoint = kTaps * kTapsZ;               // tap rows (z, y) of one point
     static constexpr int64_t kElem = static_cast<int64_t>(sizeof(T));
     static constexpr int64_t kZeroBytes = 32;                               // the zero block in front of a window plane

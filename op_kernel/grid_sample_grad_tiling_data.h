@@ -90,7 +90,6 @@ __aicore__ constexpr int64_t GradSlots(int64_t gridChunk) { return (gridChunk + 
 // Taps of a whole chunk gathered by one Gather per channel (their offsets are one run): a
 // Gather's fixed cost is shared by this many taps.
 constexpr int32_t kGradGatherRun = 4;
-__aicore__ constexpr int32_t GradTapsPerAxis(int32_t mode) { return mode == kBicubic ? 4 : (mode == kBilinear ? 2 : 1); }
 // The taps one Gather takes (kGradGatherRun, or the mode's fewer): only chunks that fill their
 // slots (gridChunk a multiple of 64) gather runs; the gathered buffers hold a run.
 __aicore__ constexpr int64_t GradGatherRun(int32_t mode, int32_t dims, int64_t gridChunk) {
@@ -103,9 +102,9 @@ __aicore__ constexpr int64_t GradGatherRun(int32_t mode, int32_t dims, int64_t g
 // (a vector of slots floats or uint32 each); then per axis tap a validity mask and two more masks
 // (slots bits, 32-byte aligned). Nearest has no grid gradient and no work area.
 __aicore__ constexpr int32_t GradAxisVectors(int32_t mode, int32_t dims) {
-    return dims * (3 * GradTapsPerAxis(mode) + 1) + dims + 3 + dims;
+    return dims * (3 * TapsPerAxisOf(mode) + 1) + dims + 3 + dims;
 }
-__aicore__ constexpr int32_t GradAxisMasks(int32_t mode, int32_t dims) { return dims * GradTapsPerAxis(mode) + 2; }
+__aicore__ constexpr int32_t GradAxisMasks(int32_t mode, int32_t dims) { return dims * TapsPerAxisOf(mode) + 2; }
 __aicore__ constexpr int64_t GradMaskBytes(int64_t slots) { return (slots / 8 + 31) / 32 * 32; }
 __aicore__ constexpr int64_t GradAxisBytes(int32_t mode, int32_t dims, int64_t slots) {
     return mode == kNearest ? 0 : GradAxisVectors(mode, dims) * slots * 4 + GradAxisMasks(mode, dims) * GradMaskBytes(slots);
