@@ -12,11 +12,21 @@
 
 namespace gridsample {
 
+using AscendC::HardEvent;
 using AscendC::LocalTensor;
 
 constexpr float kMaxExactCoord = MaxExactCoord<float>();
 constexpr float kBig = 3.0e38f;
 constexpr float kCubicA = CubicA<float>();
+
+// The pipe EVENT names waits for what the other pipe issued before (one pipe pair, where
+// PipeBarrier<PIPE_ALL> would wait for every pipe).
+template <HardEvent EVENT>
+__aicore__ inline void WaitPipe() {
+    auto id = GetTPipePtr()->FetchEventID(EVENT);   // declared at global scope, outside AscendC
+    AscendC::SetFlag<EVENT>(id);
+    AscendC::WaitFlag<EVENT>(id);
+}
 
 // Temporaries a helper may clobber: three float vectors and one mask.
 struct Scratch {

@@ -52,6 +52,7 @@ public:
         if (inputBegin_ >= inputEnd_ && gridBegin_ >= gridEnd_) return;
         pipe_.InitBuffer(gridBuf_, t.gridBufBytes);
         if constexpr (!kIsFloat) pipe_.InitBuffer(gridFloat_, t.gridFloatBytes);
+        FetchFirstGrid();
         InitRanges();
         if (inputBegin_ < inputEnd_) InitInputRole();
         if (gridBegin_ < gridEnd_) InitGridRole();
@@ -137,12 +138,11 @@ private:
         for (int64_t k = first; k < DIMS; ++k)
             for (int64_t p = 0; p < kFirst; ++p)
                 rangeIndex.SetValue(static_cast<uint32_t>(k * t_.scanChunk + p), static_cast<int32_t>((p * DIMS + k) * 4));
-        AscendC::PipeBarrier<PIPE_ALL>();
+        WaitPipe<HardEvent::S_V>();
         for (int64_t k = first; k < DIMS; ++k) {
             const AscendC::LocalTensor<int32_t> axis = rangeIndex[static_cast<uint32_t>(k * t_.scanChunk)];
             ExtendIndex(axis, kFirst, t_.scanChunk, 1, DIMS * 4);
         }
-        AscendC::PipeBarrier<PIPE_ALL>();
     }
 
     __aicore__ inline void InitInputRole() {
@@ -166,9 +166,8 @@ private:
             goIndex.SetValue(static_cast<uint32_t>(ch), static_cast<int32_t>((ch < t_.channelChunk ? ch : 0) * PointSlab() * 4));
         AscendC::LocalTensor<uint32_t> rowIndex = rowIndex_.template Get<uint32_t>();
         for (int64_t i = 0; i < t_.inW; ++i) rowIndex.SetValue(static_cast<uint32_t>(i), static_cast<uint32_t>(i * block_ * 4));
-        AscendC::PipeBarrier<PIPE_ALL>();
+        WaitPipe<HardEvent::S_V>();
         ExtendIndex(goIndex, block_, t_.pointChunk * block_, block_, 4);
-        AscendC::PipeBarrier<PIPE_ALL>();
     }
 
     __aicore__ inline void InitGridRole() {
@@ -238,18 +237,42 @@ private:
         constexpr int32_t kFirst = 8;   // points the scalar unit writes: the vector unit's blocks stay 32-byte aligned
         for (int32_t e = 0; e < kFirst * DIMS; ++e)
             index.SetValue(static_cast<uint32_t>(e), static_cast<int32_t>((e % DIMS * slots_ + e / DIMS) * 4));
-        AscendC::PipeBarrier<PIPE_ALL>();
+        WaitPipe<HardEvent::S_V>();
         ExtendIndex(index, kFirst * DIMS, DIMS * slots_, DIMS, 4);
-        AscendC::PipeBarrier<PIPE_ALL>();
+    }
+
+    // The DMA of points [p0, p0 + np) of batch b's grid into gridBuf_.
+    __aicore__ inline void FetchGrid(int64_t b, int64_t p0, int64_t np) {
+        AscendC::DataCopyExtParams copy(1, static_cast<uint32_t>(np * DIMS * kElem), 0, 0, 0);
+        AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
+        AscendC::DataCopyPad(gridBuf_.template Get<T>(), gridGm_[(b * t_.points + p0) * DIMS], copy, pad);
+    }
+
+    // The grid chunk the core loads first (its first unit's first), fetched before the roles'
+    // constant vectors are written: the transfer, and the DMA start-up the core's first one pays,
+    // overlap them. Nearest's grid role loads no grid.
+    __aicore__ inline void FetchFirstGrid() {
+        if (inputBegin_ < inputEnd_) {
+            firstGrid_ = GridChunk{inputBegin_ / (t_.tilesPerPlane * t_.channelChunks), 0, (t_.points < t_.scanChunk ? t_.points : t_.scanChunk)};
+        } else if constexpr (MODE != kNearest) {
+            const int64_t p0 = (gridBegin_ % t_.gridChunks) * t_.gridChunk;
+            firstGrid_ = GridChunk{gridBegin_ / t_.gridChunks, p0, (t_.points - p0) < t_.gridChunk ? (t_.points - p0) : t_.gridChunk};
+        } else {
+            return;
+        }
+        FetchGrid(firstGrid_.b, firstGrid_.p0, firstGrid_.np);
+        firstGridFetched_ = true;
     }
 
     // Loads points [p0, p0 + np) of batch b: the grid coordinates as floats.
     __aicore__ inline AscendC::LocalTensor<float> LoadGrid(int64_t b, int64_t p0, int64_t np) {
-        AscendC::PipeBarrier<PIPE_ALL>();   // earlier scalar reads of the buffer are done
+        const bool fetched = firstGridFetched_ && b == firstGrid_.b && p0 == firstGrid_.p0 && np == firstGrid_.np;
+        firstGridFetched_ = false;
+        if (!fetched) {
+            AscendC::PipeBarrier<PIPE_ALL>();   // earlier scalar reads of the buffer are done
+            FetchGrid(b, p0, np);
+        }
         AscendC::LocalTensor<T> raw = gridBuf_.template Get<T>();
-        AscendC::DataCopyExtParams copy(1, static_cast<uint32_t>(np * DIMS * kElem), 0, 0, 0);
-        AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
-        AscendC::DataCopyPad(raw, gridGm_[(b * t_.points + p0) * DIMS], copy, pad);
         AscendC::PipeBarrier<PIPE_ALL>();
         if constexpr (kIsFloat) {
             return raw;
@@ -268,15 +291,25 @@ private:
                                                                  AscendC::TBuf<AscendC::TPosition::VECCALC>& floatBuf,
                                                                  int64_t slab) {
         AscendC::PipeBarrier<PIPE_ALL>();   // earlier reads of the buffer are done
-        AscendC::LocalTensor<T> raw = rawBuf.template Get<T>();
+        FetchGradOutput(b, c0, cc, p0, np, rawBuf, slab);
+        return GradOutputAsFloat(cc, rawBuf, floatBuf, slab);
+    }
+    // LoadGradOutput's DMA alone.
+    __aicore__ inline void FetchGradOutput(int64_t b, int64_t c0, int64_t cc, int64_t p0, int64_t np,
+                                           AscendC::TBuf<AscendC::TPosition::VECIN>& rawBuf, int64_t slab) {
         const uint32_t len = static_cast<uint32_t>(np * kElem);
         const uint32_t gap = static_cast<uint32_t>((t_.points - np) * kElem);
         const uint32_t slabBlocks = static_cast<uint32_t>(slab * kElem / 32);
         const uint32_t usedBlocks = (len + 31) / 32;
         AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), len, gap, slabBlocks - usedBlocks, 0);
         AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
-        AscendC::DataCopyPad(raw, goGm_[(b * t_.c + c0) * t_.points + p0], copy, pad);
+        AscendC::DataCopyPad(rawBuf.template Get<T>(), goGm_[(b * t_.c + c0) * t_.points + p0], copy, pad);
+    }
+    // The rest of LoadGradOutput once its DMA is issued: the wait, and half types' cast.
+    __aicore__ inline AscendC::LocalTensor<float> GradOutputAsFloat(int64_t cc, AscendC::TBuf<AscendC::TPosition::VECIN>& rawBuf,
+                                                                    AscendC::TBuf<AscendC::TPosition::VECCALC>& floatBuf, int64_t slab) {
         AscendC::PipeBarrier<PIPE_ALL>();
+        AscendC::LocalTensor<T> raw = rawBuf.template Get<T>();
         if constexpr (kIsFloat) {
             return raw;
         } else {
@@ -890,37 +923,49 @@ private:
         }
     }
 
-    // Window path: the chunk's taps lie in the box, a window plane per channel (PlanWindow). A chunk
-    // without a valid tap loads nothing (a box from the coordinates' extremes may hold points each
-    // outside on another axis); its tap sums are never read.
+    // Window path: the chunk's taps lie in the box, a window plane per channel (PlanWindow). The
+    // first channel group's gradOutput and window load while the vector unit builds the offsets; a
+    // chunk without a valid tap (a box from the coordinates' extremes may hold points each outside on
+    // another axis) loads no other group, and its tap sums are never read.
     __aicore__ inline void SumTapsFromWindow(int64_t b, int64_t p0, int64_t np, const TapBox& box, const WindowPlan& plan,
                                              bool allValid) {
-        if (!WindowTapOffsets(box, plan, allValid)) return;
         const int64_t group = t_.windowBytes / plan.planeBytes < t_.gridChannels ? t_.windowBytes / plan.planeBytes : t_.gridChannels;
+        AscendC::LocalTensor<T> win = window_.template Get<T>();
+        FetchGradOutput(b, 0, (t_.c < group ? t_.c : group), p0, np, gridGo_, GridSlab());
+        FetchWindow(b, 0, (t_.c < group ? t_.c : group), box, plan);
+        if (!WindowTapOffsets(box, plan, allValid)) return;
+        for (int64_t c0 = 0; c0 < t_.c; c0 += group) {
+            const int64_t cc = (t_.c - c0) < group ? (t_.c - c0) : group;
+            if (c0 > 0) {
+                AscendC::PipeBarrier<PIPE_ALL>();   // the group before has read the buffers
+                FetchGradOutput(b, c0, cc, p0, np, gridGo_, GridSlab());
+                FetchWindow(b, c0, cc, box, plan);
+            }
+            AscendC::LocalTensor<float> go = GradOutputAsFloat(cc, gridGo_, gridGoFloat_, GridSlab());
+            AccumulateTaps(win, go, cc, plan.planeBytes, 0, np);
+            AscendC::PipeBarrier<PIPE_ALL>();
+        }
+    }
+
+    // The window planes of channels [c0, c0 + cc): each plane's zero block, then its DMA(s).
+    __aicore__ inline void FetchWindow(int64_t b, int64_t c0, int64_t cc, const TapBox& box, const WindowPlan& plan) {
         const int64_t planeElems = plan.planeBytes / kElem;
         const int64_t sliceElems = t_.inH * t_.inW;
         AscendC::LocalTensor<T> win = window_.template Get<T>();
         AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
-        for (int64_t c0 = 0; c0 < t_.c; c0 += group) {
-            const int64_t cc = (t_.c - c0) < group ? (t_.c - c0) : group;
-            AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, p0, np, gridGo_, gridGoFloat_, GridSlab());
+        for (int64_t c = 0; c < cc; ++c)
+            AscendC::Duplicate(win[static_cast<uint32_t>(c * planeElems)], static_cast<T>(0), static_cast<int32_t>(kZeroBytes / kElem));
+        const int64_t src = (b * t_.c + c0) * plane_ + box.zlo * sliceElems + box.ylo * t_.inW;
+        if (plan.wholeSlices) {
+            AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), static_cast<uint32_t>(plan.runBytes),
+                                            static_cast<uint32_t>(plane_ * kElem - plan.runBytes), 1, 0);
+            AscendC::DataCopyPad(win[static_cast<uint32_t>(kZeroBytes / kElem)], xGm_[src], copy, pad);
+        } else {
+            AscendC::DataCopyExtParams copy(static_cast<uint16_t>(plan.slices), static_cast<uint32_t>(plan.runBytes),
+                                            static_cast<uint32_t>(sliceElems * kElem - plan.runBytes), 0, 0);
             for (int64_t c = 0; c < cc; ++c)
-                AscendC::Duplicate(win[static_cast<uint32_t>(c * planeElems)], static_cast<T>(0), static_cast<int32_t>(kZeroBytes / kElem));
-            const int64_t src = (b * t_.c + c0) * plane_ + box.zlo * sliceElems + box.ylo * t_.inW;
-            if (plan.wholeSlices) {
-                AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), static_cast<uint32_t>(plan.runBytes),
-                                                static_cast<uint32_t>(plane_ * kElem - plan.runBytes), 1, 0);
-                AscendC::DataCopyPad(win[static_cast<uint32_t>(kZeroBytes / kElem)], xGm_[src], copy, pad);
-            } else {
-                AscendC::DataCopyExtParams copy(static_cast<uint16_t>(plan.slices), static_cast<uint32_t>(plan.runBytes),
-                                                static_cast<uint32_t>(sliceElems * kElem - plan.runBytes), 0, 0);
-                for (int64_t c = 0; c < cc; ++c)
-                    AscendC::DataCopyPad(win[static_cast<uint32_t>(c * planeElems + kZeroBytes / kElem)], xGm_[src + c * plane_],
-                                         copy, pad);
-            }
-            AscendC::PipeBarrier<PIPE_ALL>();
-            AccumulateTaps(win, go, cc, plan.planeBytes, 0, np);
-            AscendC::PipeBarrier<PIPE_ALL>();
+                AscendC::DataCopyPad(win[static_cast<uint32_t>(c * planeElems + kZeroBytes / kElem)], xGm_[src + c * plane_],
+                                     copy, pad);
         }
     }
 
@@ -985,6 +1030,11 @@ private:
     int32_t slots_ = 0;   // grid role: GradSlots(gridChunk)
     AxisVectors av_;
     int64_t inputBegin_ = 0, inputEnd_ = 0, gridBegin_ = 0, gridEnd_ = 0;
+    struct GridChunk {
+        int64_t b, p0, np;
+    };
+    GridChunk firstGrid_ = {0, 0, 0};
+    bool firstGridFetched_ = false;   // FetchFirstGrid's DMA is issued and LoadGrid has not taken it
     AscendC::TPipe pipe_;
     AscendC::GlobalTensor<T> goGm_, xGm_, gridGm_, igGm_, ggGm_;
     AscendC::TBuf<AscendC::TPosition::VECIN> gridBuf_, goBuf_, gridGo_, window_;

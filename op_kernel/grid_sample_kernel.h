@@ -34,7 +34,6 @@ namespace gridsample {
 using AscendC::DataCopyExtParams;
 using AscendC::DataCopyPadExtParams;
 using AscendC::GlobalTensor;
-using AscendC::HardEvent;
 using AscendC::LocalTensor;
 using AscendC::TPosition;
 
@@ -59,13 +58,6 @@ constexpr int64_t kDmaStartupBytes = 256;
 __aicore__ inline int64_t RoundUpTo(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 __aicore__ inline int64_t MinI(int64_t a, int64_t b) { return a < b ? a : b; }
 __aicore__ inline int64_t MaxI(int64_t a, int64_t b) { return a > b ? a : b; }
-
-template <HardEvent EVENT>
-__aicore__ inline void WaitPipe() {
-    auto id = GetTPipePtr()->FetchEventID(EVENT);   // declared at global scope, outside AscendC
-    AscendC::SetFlag<EVENT>(id);
-    AscendC::WaitFlag<EVENT>(id);
-}
 
 using Tile = TileGeometry;
 // Input depth/rows/columns a tile's valid taps touch; empty when lo > hi.
