@@ -17,17 +17,20 @@ constexpr int64_t kMaxGridChannels = 32;   // grid gradient: channels per gradOu
 // Estimated cycles per unit of work, to split the cores between the two gradients in proportion
 // (orders of magnitude of the simulator's cost model; the split does not change any result). Both
 // roles' pipes mostly wait for each other (PIPE_ALL barriers between stages), so cycles add up.
-// Input gradient, per point and channel chunk: a Muls per tap and an Add per tap row (~32 cycles
-// a tap), ~40 scalar cycles, its gradOutput block over ~10 B/cycle and through the Gather that
-// turns it point-major (8 elements a cycle); points near a tile's edge are visited by two tiles.
+// Input gradient, per point and channel chunk (InputPointCycles): ~22 scalar cycles an axis,
+// a scalar write of each tap's weight, a Brcb and a level-0 Mul for every tap's product (an
+// instruction's issue each and a repeat a tap) and an Add per tap row; its gradOutput block over
+// ~10 B/cycle and through the Gather that turns it point-major (8 elements a cycle); points near a
+// tile's edge are visited by two tiles.
 // Grid gradient: per tap and channel a Gather element (1/8 cycle) and a multiply-add lane, plus
 // per gridChunk points a multiply-add's issue and a Gather's per kGradGatherRun taps, plus the
 // window load at ~10 B/cycle (a smooth warp's chunk reaches its own rows, in each of its depth
 // slices in 3-D, and kFlowHalo more on each side), and the chunk's vector instructions over its
 // slots: ~40 per axis for its taps, box and offsets, ~5 per tap (its offset, two multiply-adds,
 // the validity where a tap may be outside) and one per axis and tap row.
-constexpr double kInputTapCycles = 32.0;
-constexpr double kInputPointCycles = 40.0;
+constexpr double kInputAxisCycles = 22.0;
+constexpr double kInputWeightWriteCycles = 4.0;
+constexpr double kInputRowAddCycles = 22.0;
 constexpr double kInputHaloFactor = 1.2;
 constexpr double kGridTapChannelCycles = 0.15;
 constexpr int64_t kGridAxisInstrs = 40;
@@ -41,6 +44,14 @@ constexpr int64_t kGridTapInstrs = 5;
 int64_t Align(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 int64_t TapCount(const GradProblem& p) { return TapCountOf(p.mode, p.dims); }
+
+// The input role's cycles per point and channel chunk but its gradOutput's (nearest adds gradOutput
+// itself: no products).
+double InputPointCycles(const GradProblem& p) {
+    const double taps = static_cast<double>(TapCount(p));
+    const double products = p.mode == kNearest ? 0.0 : 2.0 * double(kEstVectorIssueCycles) + taps * (1.0 + kInputWeightWriteCycles);
+    return kInputAxisCycles * p.dims + products + taps / static_cast<double>(TapsPerAxisOf(p.mode)) * kInputRowAddCycles;
+}
 
 // The grid role's vector instructions per chunk (ChunkAxes, WindowTapOffsets, WeighTapSums).
 int64_t GridChunkInstrs(const GradProblem& p) {
@@ -61,7 +72,7 @@ int64_t InputRoleFixedBytes(const GradProblem& p, int64_t cc, GridSampleGradTili
     // source holds (Gather page, atlasascendc_api_07_0092: count)
     t->goBufBytes = static_cast<int32_t>(block * Align(kPointChunk, per) * elem);
     t->goFloatBytes = half ? static_cast<int32_t>(block * Align(kPointChunk, per) * 4) : 0;
-    t->goTBytes = static_cast<int32_t>((kPointChunk + TapsPerAxisOf(p.mode)) * block * 4);
+    t->goTBytes = static_cast<int32_t>(GradPointMajorFloats(p.mode, p.dims, kPointChunk, block) * 4);
     t->goIndexBytes = static_cast<int32_t>(kPointChunk * block * 4);
     t->rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
     t->rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
@@ -244,7 +255,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     // (and the gradient itself: zeroed, gathered channel-major and stored, a zoom-out's most)
     const double inputGradBytes = static_cast<double>(p.n) * static_cast<double>(p.c) * static_cast<double>(plane) * 4.0;
     const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) * kInputHaloFactor *
-                                                   (static_cast<double>(taps) * kInputTapCycles + kInputPointCycles +
+                                                   (InputPointCycles(p) +
                                                     block * 4.0 / double(kEstDmaBytesPerCycle) + block / double(kEstGatherElemsPerCycle)) +
                                                inputGradBytes / double(kEstDmaBytesPerCycle)
                                          : 0.0;
@@ -277,7 +288,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         // tiles more), and per tile a range test of each of the batch's scan chunks (rows of a tile
         // only select elements: every element's sum runs over the same points in the same order)
         const int64_t maxRows = t.tileRows;
-        const double rowWork = static_cast<double>(p.points) * static_cast<double>(taps) * kInputTapCycles / static_cast<double>(rows);
+        const double rowWork = static_cast<double>(p.points) * InputPointCycles(p) / static_cast<double>(rows);
         const double scanWork = static_cast<double>(CeilDiv(p.points, t.scanChunk)) * kScanChunkCycles;
         double bestCost = -1.0;
         for (int64_t r = maxRows; r >= 1; --r) {

@@ -69,6 +69,11 @@ private:
     static constexpr int32_t kTapsZ = DIMS == 3 ? kTaps : 1;
     static constexpr int32_t kTapCount = TapCountOf(MODE, DIMS);
     static constexpr int32_t kRowsPerPoint = kTaps * kTapsZ;               // tap rows (z, y) of one point
+    static constexpr int64_t kWeightRow = GradWeightRow(MODE, DIMS);        // floats of a point's tap weights
+    static constexpr int64_t kWeightRows = GradWeightRows(MODE, DIMS);      // rows of weights the scalar unit fills in turn
+    // in-tile taps of a point from which one Brcb and one Mul form its products (two instructions'
+    // issue) rather than a Muls each
+    static constexpr int32_t kTogetherTaps = 3;
     static constexpr int64_t kElem = static_cast<int64_t>(sizeof(T));
     static constexpr int64_t kZeroBytes = 32;                               // the zero block in front of a window plane
 
@@ -156,6 +161,18 @@ private:
         if constexpr (!kIsFloat) pipe_.InitBuffer(accOut_, t_.accOutBytes);
         block_ = (t_.channelChunk + 7) / 8 * 8;
         rowSlab_ = AlignElems(t_.inW);
+        // GradPointMajorFloats' carve; the level-0 Mul of a point's products (TapProducts): with one
+        // block of channels, 8 taps a repeat (src0 block stride 0: the point's block for each tap;
+        // src1 block stride 1: each tap's broadcast weight), with more a repeat per tap (src1 block
+        // stride 0: the tap's weight for each of the point's blocks); mask <= 64 floats, <= 64 repeats
+        product_ = goT_.template Get<float>()[static_cast<uint32_t>(t_.pointChunk * block_)];
+        weights_ = product_[static_cast<uint32_t>(kTapCount * block_)];
+        broadcast_ = weights_[static_cast<uint32_t>(kWeightRows * kWeightRow)];
+        const bool oneBlock = block_ == 8;
+        productParams_ = oneBlock ? AscendC::BinaryRepeatParams(1, 0, 1, 8, 0, 8)
+                                  : AscendC::BinaryRepeatParams(1, 1, 0, static_cast<uint8_t>(block_ / 8), 0, 1);
+        productMask_ = oneBlock ? static_cast<uint64_t>(8 * (kTapCount < 8 ? kTapCount : 8)) : static_cast<uint64_t>(block_);
+        productRepeats_ = static_cast<uint8_t>(oneBlock ? (kTapCount + 7) / 8 : kTapCount);
         // Gather offsets (bytes), written once: point p's block takes channel ch of the
         // channel-major gradOutput chunk (lanes beyond the chunk repeat channel 0 and are never
         // used); a row's pixel i sits at block i of the accumulator. The scalar unit writes the
@@ -430,6 +447,55 @@ private:
         return false;
     }
 
+    // Whether the point's tap row (z, y) is valid and lies in the tile's rows [r0, r0 + nr).
+    __aicore__ inline bool TapRowInTile(const GradAxis* axes, int32_t jz, int32_t jy, int64_t r0, int64_t nr) const {
+        const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
+        return axes[2].index[jz] >= 0 && axes[1].index[jy] >= 0 && row >= r0 && row < r0 + nr;
+    }
+    // The point's valid taps in the tile's rows.
+    __aicore__ inline int32_t TapsInTile(const GradAxis* axes, int64_t r0, int64_t nr) const {
+        int32_t xs = 0, rows = 0;
+        for (int32_t jx = 0; jx < axes[0].count; ++jx) xs += axes[0].index[jx] >= 0 ? 1 : 0;
+        for (int32_t jz = 0; jz < axes[2].count; ++jz)
+            for (int32_t jy = 0; jy < axes[1].count; ++jy) rows += TapRowInTile(axes, jz, jy, r0, nr) ? 1 : 0;
+        return xs * rows;
+    }
+
+    // The point's in-tile taps' products of its block of channels `point`, tap k's at k * block_ of
+    // the result (nearest's one tap has weight 1: gradOutput itself). Few taps: a Muls each. More:
+    // the scalar unit writes their weights into the next weight row (the rows reused in turn, each
+    // read by the vector unit before it is written again), Brcb broadcasts them to a block each and
+    // one level-0 Mul multiplies (the other taps' products are not read). The same products either way.
+    __aicore__ inline AscendC::LocalTensor<float> TapProducts(const GradAxis* axes, const AscendC::LocalTensor<float>& point,
+                                                              int64_t r0, int64_t nr, int32_t inTile, int64_t* weighed) {
+        if constexpr (MODE == kNearest) return point;
+        const bool together = inTile >= kTogetherTaps;
+        const AscendC::LocalTensor<float> row = weights_[static_cast<uint32_t>(*weighed % kWeightRows * kWeightRow)];
+        if (together && *weighed > 0 && *weighed % kWeightRows == 0) WaitPipe<HardEvent::V_S>();
+        for (int32_t jz = 0; jz < axes[2].count; ++jz)
+            for (int32_t jy = 0; jy < axes[1].count; ++jy) {
+                if (!TapRowInTile(axes, jz, jy, r0, nr)) continue;
+                const float wzy = axes[2].weight[jz] * axes[1].weight[jy];
+                for (int32_t jx = 0; jx < axes[0].count; ++jx) {
+                    if (axes[0].index[jx] < 0) continue;
+                    const uint32_t tap = static_cast<uint32_t>((jz * kTaps + jy) * kTaps + jx);
+                    if (together)
+                        row.SetValue(tap, wzy * axes[0].weight[jx]);
+                    else
+                        AscendC::Muls(product_[tap * static_cast<uint32_t>(block_)], point, wzy * axes[0].weight[jx], static_cast<int32_t>(block_));
+                }
+            }
+        if (together) {
+            ++*weighed;
+            WaitPipe<HardEvent::S_V>();
+            // (Brcb: atlasascendc_api_07_0089, 8 weights a repeat; Mul level 0: atlasascendc_api_07_0040)
+            AscendC::Brcb(broadcast_, row, static_cast<uint8_t>(kWeightRow / 8), AscendC::BrcbRepeatParams(1, 8));
+            AscendC::PipeBarrier<PIPE_V>();
+            AscendC::Mul(product_, point, broadcast_, productMask_, productRepeats_, productParams_);
+        }
+        return product_;
+    }
+
     // Input-gradient unit: (batch, channel chunk, row tile).
     __aicore__ inline void InputGradUnit(int64_t u) {
         const int64_t tile = u % t_.tilesPerPlane;
@@ -445,7 +511,6 @@ private:
         AscendC::Duplicate(acc, 0.0f, static_cast<int32_t>(nr * w * block_));
         AscendC::PipeBarrier<PIPE_ALL>();
         AscendC::LocalTensor<float> goT = goT_.template Get<float>();
-        AscendC::LocalTensor<float> product = goT[static_cast<uint32_t>(t_.pointChunk * block_)];
         AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
         GradAxis axes[3] = {};
         for (int64_t s0 = 0; s0 < t_.points; s0 += t_.scanChunk) {
@@ -456,30 +521,31 @@ private:
                 const int64_t np = (ns - from) < t_.pointChunk ? (ns - from) : t_.pointChunk;
                 // gradOutput is fetched at the chunk's first tap in the tile, and only then
                 bool fetched = false;
-                // per tap, one multiply of the point's channels by the tap weight, and per run of
-                // adjacent x taps of a tap row one add into their pixels' adjacent blocks: each
+                int64_t weighed = 0;   // points whose weights the scalar unit has written
+                // per point in the tile: its in-tile taps' products (TapProducts), then per run of
+                // adjacent x taps of a tap row one add into their pixels' adjacent blocks. Each
                 // element sums weight * gradOutput over the points (and taps) in order, rounded after
                 // the multiply and after the add (taps that coincide, clamped by border padding, are
                 // added one by one). Lanes beyond the chunk's channels are never stored.
                 for (int64_t p = 0; p < np; ++p) {
                     PointAxes(coords, from + p, axes);
-                    const AscendC::LocalTensor<float> src = goT[static_cast<uint32_t>(p * block_)];
+                    const int32_t inTile = TapsInTile(axes, r0, nr);
+                    if (inTile == 0) continue;
+                    if (!fetched) {
+                        // point-major: one block of the chunk's channels per point
+                        // (Gather: atlasascendc_api_07_0092, byte offsets; count within the
+                        // source and the offsets, which the tiling sizes for block_ slabs)
+                        AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, s0 + from, np, goBuf_, goFloat_, PointSlab());
+                        AscendC::Gather(goT, go, goIndex, 0u, static_cast<uint32_t>(np * block_));
+                        AscendC::PipeBarrier<PIPE_ALL>();
+                        fetched = true;
+                    }
+                    const AscendC::LocalTensor<float> products =
+                        TapProducts(axes, goT[static_cast<uint32_t>(p * block_)], r0, nr, inTile, &weighed);
                     for (int32_t jz = 0; jz < axes[2].count; ++jz) {
-                        if (axes[2].index[jz] < 0) continue;
                         for (int32_t jy = 0; jy < axes[1].count; ++jy) {
-                            if (axes[1].index[jy] < 0) continue;
-                            const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
-                            if (row < r0 || row >= r0 + nr) continue;
-                            if (!fetched) {
-                                // point-major: one block of the chunk's channels per point
-                                // (Gather: atlasascendc_api_07_0092, byte offsets; count within the
-                                // source and the offsets, which the tiling sizes for block_ slabs)
-                                AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, s0 + from, np, goBuf_, goFloat_, PointSlab());
-                                AscendC::Gather(goT, go, goIndex, 0u, static_cast<uint32_t>(np * block_));
-                                AscendC::PipeBarrier<PIPE_ALL>();
-                                fetched = true;
-                            }
-                            const float wzy = axes[2].weight[jz] * axes[1].weight[jy];
+                            if (!TapRowInTile(axes, jz, jy, r0, nr)) continue;
+                            const int64_t tapRow = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
                             int32_t jx = 0;
                             while (jx < axes[0].count) {
                                 const int32_t first = axes[0].index[jx];
@@ -487,20 +553,17 @@ private:
                                     ++jx;
                                     continue;
                                 }
-                                int32_t run = 0;
-                                while (jx + run < axes[0].count && axes[0].index[jx + run] == first + run) {
-                                    AscendC::Muls(product[static_cast<uint32_t>(run * block_)], src, wzy * axes[0].weight[jx + run],
-                                                  static_cast<int32_t>(block_));
-                                    ++run;
-                                }
-                                const uint32_t at = static_cast<uint32_t>(((row - r0) * w + first) * block_);
+                                int32_t run = 1;
+                                while (jx + run < axes[0].count && axes[0].index[jx + run] == first + run) ++run;
+                                const uint32_t at = static_cast<uint32_t>(((tapRow - r0) * w + first) * block_);
+                                const uint32_t tap = static_cast<uint32_t>((jz * kTaps + jy) * kTaps + jx);
                                 AscendC::PipeBarrier<PIPE_V>();
-                                AscendC::Add(acc[at], acc[at], product, static_cast<int32_t>(run * block_));
-                                AscendC::PipeBarrier<PIPE_V>();
+                                AscendC::Add(acc[at], acc[at], products[tap * static_cast<uint32_t>(block_)], static_cast<int32_t>(run * block_));
                                 jx += run;
                             }
                         }
                     }
+                    AscendC::PipeBarrier<PIPE_V>();
                 }
                 if (fetched) AscendC::PipeBarrier<PIPE_ALL>();
             }
@@ -1026,6 +1089,10 @@ private:
     }
 
     GridSampleGradTilingData t_;
+    AscendC::LocalTensor<float> product_, weights_, broadcast_;   // input role: TapProducts' buffers
+    AscendC::BinaryRepeatParams productParams_;
+    uint64_t productMask_ = 0;
+    uint8_t productRepeats_ = 0;
     int64_t plane_ = 0, block_ = 0, rowSlab_ = 0;
     int32_t slots_ = 0;   // grid role: GradSlots(gridChunk)
     AxisVectors av_;

@@ -66,7 +66,7 @@ struct GridSampleGradTilingData {
     // input role
     int32_t goBufBytes;        // channelChunk gradOutput slabs of pointChunk (dtype, Align(channelChunk, 8) slabs)
     int32_t goFloatBytes;      // the same as float (half types)
-    int32_t goTBytes;          // gradOutput point-major: pointChunk blocks of channelChunk floats, then a product block per x tap
+    int32_t goTBytes;          // gradOutput point-major and the tap products (GradPointMajorFloats)
     int32_t goIndexBytes;      // Gather byte offsets turning a gradOutput chunk point-major (uint32 per element)
     int32_t accBytes;          // tileRows x W pixels of channelChunk floats, pixel-major (a 32-byte-aligned block per pixel)
     int32_t rowStageBytes;     // one row of the tile channel-major as floats (channelChunk slabs of W, 32-byte aligned)
@@ -87,6 +87,17 @@ struct GridSampleGradTilingData {
 // The grid gradient computes a chunk's taps on whole vectors of GradSlots(gridChunk) slots (a
 // multiple of 64 floats, as Compare counts), the chunk's points first.
 __aicore__ constexpr int64_t GradSlots(int64_t gridChunk) { return (gridChunk + 63) / 64 * 64; }
+// The input role's point-major buffer (goTBytes), in floats: gradOutput of pointChunk points (a
+// block of the chunk's channels each), a product block per tap, GradWeightRows rows of tap weights
+// as the scalar unit writes them (a 32-byte-aligned row of GradWeightRow floats per point, reused
+// in turn), then one point's weights broadcast to a block each.
+__aicore__ constexpr int64_t GradWeightRow(int32_t mode, int32_t dims) { return (TapCountOf(mode, dims) + 7) / 8 * 8; }
+__aicore__ constexpr int64_t GradWeightRows(int32_t mode, int32_t dims) {
+    return 2048 / (GradWeightRow(mode, dims) * 4) < 64 ? 2048 / (GradWeightRow(mode, dims) * 4) : 64;
+}
+__aicore__ constexpr int64_t GradPointMajorFloats(int32_t mode, int32_t dims, int64_t pointChunk, int64_t block) {
+    return (pointChunk + TapCountOf(mode, dims)) * block + (GradWeightRows(mode, dims) + 8) * GradWeightRow(mode, dims);
+}
 // Taps of a whole chunk gathered by one Gather per channel (their offsets are one run): a
 // Gather's fixed cost is shared by this many taps.
 constexpr int32_t kGradGatherRun = 4;

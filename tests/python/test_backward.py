@@ -496,6 +496,34 @@ def test_grid_gradient_weighs_the_taps_on_the_vector_unit(mode, padding, rank):
 
 
 @pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("mode,padding,rank,channels", [("bilinear", "zeros", 3, 5), ("bilinear", "border", 2, 12),
+                                                        ("bicubic", "reflection", 2, 3), ("nearest", "zeros", 3, 4)])
+def test_input_gradient_forms_a_points_products_at_once(mode, padding, rank, channels):
+    """The input gradient forms the products of a point's taps in the tile with one Brcb of their
+    weights and one level-0 Mul (one block of channels: 8 taps a repeat; more: a repeat a tap) where
+    it has three taps or more there, and with a Muls each where it has fewer (a bilinear point with
+    one tap row in the tile); nearest adds gradOutput itself. The result matches torch."""
+    rng = np.random.default_rng(12)
+    xshape, gsp = ((2, channels, 30, 40), (24, 36)) if rank == 2 else ((1, channels, 9, 12, 14), (8, 10, 12))
+    go, x, g = make_case(rng, xshape, gsp, np.float32, lim=0.9)
+    ags.set_platform(cores=6, build="checked")
+    got = ags.grid_sample_backward(go, x, g, mode, padding, False, output_mask=(True, False), build="checked")
+    by_api = backward_launch("checked")["total"]["busy_by_api"]
+    brcb, mul, muls = (by_api.get(k, (0, 0))[0] for k in ("V Brcb", "V Mul", "V Muls"))
+    if mode == "nearest":
+        assert brcb == mul == muls == 0, by_api
+    else:
+        # most points have every tap in their tile; bilinear's with one tap row there (the tile's
+        # edges) take a Muls a tap; bicubic has four taps in each of its rows
+        assert brcb == mul and brcb > 0 and muls < brcb, (brcb, mul, muls)
+        assert (muls > 0) == (mode == "bilinear"), (brcb, mul, muls)
+    ref = reference(go, x, g, mode, padding, False)
+    tol = expected_tols(go, x, g, mode, padding, False, "float32", ref)[0]
+    err = np.max(np.abs(f64(got[0]) - ref[0]))
+    assert got[1] is None and err <= tol, f"{mode} {padding}: input gradient off by {err}, tolerance {tol}"
+
+
+@pytest.mark.usefixtures("restore_platform")
 @pytest.mark.parametrize("build", BUILDS)
 def test_grid_gradient_point_outside_on_one_axis_rows_beyond_the_box(build):
     """A chunk whose window box holds the taps of the points valid on every axis: a point whose x
