@@ -434,6 +434,95 @@ TEST_CASE("Arithmetic, MulAddDst, Duplicate, Gather, reductions and bfloat16 cas
     GmFree(gin); GmFree(gf); GmFree(gh);
 }
 
+TEST_CASE("level-0 Mul on both lanes: block strides 0 and 2, a part block, in place, half") {
+    // each case against the documented addressing, element by element (element e of repeat r at
+    // (r * repStride + e / 8 * blkStride) * 8 + e % 8 floats), written here from the page's rule
+    struct Case {
+        uint64_t mask;
+        uint8_t repeats;
+        BinaryRepeatParams p;
+        bool inPlace;
+    };
+    const Case cases[] = {
+        {32, 6, BinaryRepeatParams(1, 1, 0, 4, 4, 1), false},    // a weight block per repeat (src1 block stride 0)
+        {64, 3, BinaryRepeatParams(1, 0, 1, 8, 0, 8), false},    // one source block for every block (src0 block stride 0)
+        {13, 2, BinaryRepeatParams(2, 1, 1, 8, 8, 8), false},    // a part block, dst blocks apart
+        {64, 4, BinaryRepeatParams(1, 1, 1, 8, 8, 8), true},     // in place on src0
+    };
+    constexpr int kCases = 4, kSpan = 512;   // floats a case's operands span at most
+    const std::vector<float> a = StressValues(kSpan), b = StressValues(kSpan + 7);
+    float* gin = static_cast<float*>(GmAlloc(2 * kSpan * 4));
+    std::memcpy(gin, a.data(), kSpan * 4);
+    std::memcpy(gin + kSpan, b.data() + 7, kSpan * 4);
+    float* gout = static_cast<float*>(GmAlloc((kCases + 1) * kSpan * 4));
+    auto kernel = [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, (2 + kCases + 2) * kSpan * 4);
+        LocalTensor<float> x = buf.Get<float>(), y = x[kSpan], out = x[2 * kSpan];
+        GlobalTensor<float> In, Out;
+        In.SetGlobalBuffer(gin, 2 * kSpan);
+        Out.SetGlobalBuffer(gout, (kCases + 1) * kSpan);
+        DataCopy(x, In, 2 * kSpan);
+        PipeBarrier<PIPE_ALL>();
+        for (int k = 0; k < kCases; ++k) {
+            LocalTensor<float> dst = out[k * kSpan];
+            if (cases[k].inPlace) {
+                Adds(dst, x, 0.0f, kSpan);   // a copy of src0 to multiply in place
+                PipeBarrier<PIPE_V>();
+                Mul(dst, dst, y, cases[k].mask, cases[k].repeats, cases[k].p);
+            } else {
+                Duplicate(dst, 0.0f, kSpan);
+                PipeBarrier<PIPE_V>();
+                Mul(dst, x, y, cases[k].mask, cases[k].repeats, cases[k].p);
+            }
+        }
+        // half: computed in float, rounded once (case 0's layout)
+        LocalTensor<half> hx = out[(kCases + 1) * kSpan].ReinterpretCast<half>(), hy = hx[kSpan];
+        LocalTensor<half> hout = out[kCases * kSpan].ReinterpretCast<half>();
+        Cast(hx, x, RoundMode::CAST_RINT, kSpan);
+        Cast(hy, y, RoundMode::CAST_RINT, kSpan);
+        Duplicate(hout, half(0.0f), kSpan);
+        PipeBarrier<PIPE_V>();
+        Mul(hout, hx, hy, 64, 3, BinaryRepeatParams(1, 1, 0, 4, 4, 1));
+        PipeBarrier<PIPE_ALL>();
+        DataCopy(Out, out, (kCases + 1) * kSpan);
+    };
+    OnBothLanes(kernel, {{gout, (kCases + 1) * kSpan * 4}}, [&] {
+        int bad = 0;
+        for (int k = 0; k < kCases; ++k) {
+            const Case& c = cases[k];
+            std::vector<float> want(kSpan, 0.0f);
+            if (c.inPlace)
+                for (int i = 0; i < kSpan; ++i) want[i] = a[i] + 0.0f;   // the kernel's copy (Adds 0: -0 becomes +0)
+            for (uint32_t r = 0; r < c.repeats; ++r)
+                for (uint64_t e = 0; e < c.mask; ++e) {
+                    const uint64_t blk = e / 8, lane = e % 8;
+                    const float x = a[(r * c.p.src0RepStride + blk * c.p.src0BlkStride) * 8 + lane] + (c.inPlace ? 0.0f : -0.0f);
+                    const float y = b[7 + (r * c.p.src1RepStride + blk * c.p.src1BlkStride) * 8 + lane];
+                    want[(r * c.p.dstRepStride + blk * c.p.dstBlkStride) * 8 + lane] = x * y;
+                }
+            for (int i = 0; i < kSpan; ++i)
+                if (Bits(gout[k * kSpan + i]) != Bits(want[i]) && ++bad <= 8)
+                    std::printf("  case %d element %d: %a want %a\n", k, i, gout[k * kSpan + i], want[i]);
+        }
+        const uint16_t* h = reinterpret_cast<const uint16_t*>(gout + kCases * kSpan);
+        for (uint32_t r = 0; r < 3; ++r)
+            for (uint64_t e = 0; e < 64; ++e) {
+                const uint64_t blk = e / 16, lane = e % 16;   // 16 halves a block
+                const float x = FromBits(HalfToFloatReference(HalfReference(a[(r * 4 + blk) * 16 + lane])));
+                const float y = FromBits(HalfToFloatReference(HalfReference(b[7 + r * 16 + lane])));
+                const float prod = x * y;
+                const uint16_t want = std::fabs(prod) >= 65520.0f && std::fabs(prod) != std::numeric_limits<float>::infinity()
+                                          ? uint16_t((Bits(prod) >> 16 & 0x8000u) | 0x7C00u) : HalfReference(prod);
+                if (h[(r * 4 + blk) * 16 + lane] != want && ++bad <= 8)
+                    std::printf("  half r %u e %llu: 0x%04x want 0x%04x\n", r, (unsigned long long)e, h[(r * 4 + blk) * 16 + lane], want);
+            }
+        CHECK(bad == 0);
+    });
+    GmFree(gin); GmFree(gout);
+}
+
 TEST_CASE("DataCopyPad blocks of 1 to 300 bytes: inline short copies land as the layout rule says") {
     // GM->UB block b of L bytes lands at b * roundup32(L) in UB, the rounding tail a dummy byte (0xFF);
     // UB->GM writes the L bytes back at b * (L + srcStride) in GM.

@@ -245,17 +245,43 @@ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
                          ASC_UB(detail::UbRead(src0.addr_, aBytes), detail::UbRead(src1.addr_, bBytes), detail::UbWrite(dst.addr_, dBytes)),
                          ascend_sim::InstrKind::VectorBinary);
     if (mask < 1 || mask > perRepeat) return;
-    T products[perRepeat];   // a repeat reads its operands before it writes
-    for (uint32_t r = 0; r < repeatTime; ++r) {
-        for (uint64_t i = 0; i < mask; ++i) {
-            const uint64_t b = i / perBlock, e = i % perBlock;
-            const uint64_t a = (r * p.src0RepStride + b * p.src0BlkStride) * perBlock + e;
-            const uint64_t c = (r * p.src1RepStride + b * p.src1BlkStride) * perBlock + e;
-            products[i] = detail::Calc<T>::Out(C(detail::Calc<T>::In(src0.addr_[a]) * detail::Calc<T>::In(src1.addr_[c])));
+    // block by block: a block's elements are adjacent in every operand (a whole block's loop has a
+    // constant count, which the compiler turns into vector operations); a repeat reads its operands
+    // before it writes, which matters in place alone: there the products are staged
+    const uint8_t* d0 = reinterpret_cast<const uint8_t*>(dst.addr_);
+    const uint8_t* a0 = reinterpret_cast<const uint8_t*>(src0.addr_);
+    const uint8_t* b0 = reinterpret_cast<const uint8_t*>(src1.addr_);
+    const bool staged = !(d0 + dBytes <= a0 || a0 + aBytes <= d0) || !(d0 + dBytes <= b0 || b0 + bBytes <= d0);
+    const uint64_t whole = mask / perBlock, part = mask % perBlock;
+    T* d = dst.addr_;
+    const T* x = src0.addr_;
+    const T* y = src1.addr_;
+    const uint32_t repeats = repeatTime;
+    const uint64_t dBlk = p.dstBlkStride * perBlock, dRep = p.dstRepStride * perBlock;
+    const uint64_t xBlk = p.src0BlkStride * perBlock, xRep = p.src0RepStride * perBlock;
+    const uint64_t yBlk = p.src1BlkStride * perBlock, yRep = p.src1RepStride * perBlock;
+    detail::OnLanes(ASCENDC_SIM_LOOP {
+        T products[perRepeat];
+        for (uint32_t r = 0; r < repeats; ++r) {
+            for (uint64_t b = 0; b <= whole; ++b) {
+                const uint64_t n = b < whole ? perBlock : part;
+                const T* a = x + r * xRep + b * xBlk;
+                const T* c = y + r * yRep + b * yBlk;
+                T* out = staged ? products + b * perBlock : d + r * dRep + b * dBlk;
+                if (n == perBlock) {
+                    T block[perBlock];
+                    for (uint64_t e = 0; e < perBlock; ++e)
+                        block[e] = detail::Calc<T>::Out(C(detail::Calc<T>::In(a[e]) * detail::Calc<T>::In(c[e])));
+                    std::memcpy(out, block, sizeof(block));
+                } else {
+                    for (uint64_t e = 0; e < n; ++e) out[e] = detail::Calc<T>::Out(C(detail::Calc<T>::In(a[e]) * detail::Calc<T>::In(c[e])));
+                }
+            }
+            if (staged)
+                for (uint64_t b = 0; b <= whole; ++b)
+                    std::memcpy(d + r * dRep + b * dBlk, products + b * perBlock, (b < whole ? perBlock : part) * sizeof(T));
         }
-        for (uint64_t i = 0; i < mask; ++i)
-            dst.addr_[(r * p.dstRepStride + i / perBlock * p.dstBlkStride) * perBlock + i % perBlock] = products[i];
-    }
+    });
 }
 
 // https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/atlasascendc_api_07_0089.html
