@@ -11,7 +11,8 @@ namespace {
 constexpr int64_t kScanChunk = 256;        // grid points per range test of an input-gradient unit
 constexpr int64_t kPointChunk = 64;        // points per gradOutput chunk turned point-major
 // Input-gradient channels per unit: a float32 pixel block of 64 channels is one 256-byte repeat,
-// so each tap's Muls and Add carry the whole chunk for one instruction's fixed cost.
+// so a point's products and each tap row's Add carry the whole chunk for one instruction's fixed
+// cost.
 constexpr int64_t kMaxChannelChunk = 64;
 constexpr int64_t kMaxGridChannels = 32;   // grid gradient: channels per gradOutput / window load
 // Estimated cycles per unit of work, to split the cores between the two gradients in proportion

@@ -5,8 +5,9 @@
 //   chunk, tile of input rows). The unit zeroes its tile in UB, scans the batch's grid points in
 //   order and adds each tap that falls in the tile, then writes the tile once. An element's sum
 //   therefore always runs over the points in the same order, whatever the tiling. The tile is
-//   pixel-major (a 32-byte block of the chunk's channels per pixel), so a tap is one Muls of the
-//   point's gradOutput channels (gathered point-major) and one Add into the pixel's block.
+//   pixel-major (a 32-byte block of the chunk's channels per pixel), so a tap's product is the
+//   point's gradOutput channels (gathered point-major) times its weight, added into the pixel's
+//   block (a point's products at once by one level-0 Mul, TapProducts).
 // - grid gradient: per point, no scatter. A chunk's taps, weights, weight derivatives and validity
 //   are computed on whole vectors (the vector forms of the scalar rules, grid_sample_coords.h); the
 //   taps are gathered from a window of input rows (or fetched per point), summed with gradOutput over
@@ -14,7 +15,8 @@
 // The coordinate rules follow torch's backward (aten/src/ATen/native/GridSampler.cpp): unnormalize
 // factor times the padding's derivative (clip: 0 on and beyond a border; reflection: +-1), cubic
 // weight derivatives for bicubic and tricubic, no grid gradient for nearest. Scalar work is
-// ordered against the DMA and vector pipes by PipeBarrier<PIPE_ALL> between stages.
+// ordered against the DMA and vector pipes by PipeBarrier<PIPE_ALL> between stages, and by S_V /
+// V_S waits where the scalar unit writes what the vector unit reads (set-up, tap weights).
 #ifndef GRID_SAMPLE_GRAD_KERNEL_H
 #define GRID_SAMPLE_GRAD_KERNEL_H
 
@@ -77,6 +79,10 @@ private:
     static constexpr int64_t kElem = static_cast<int64_t>(sizeof(T));
     static constexpr int64_t kZeroBytes = 32;                               // the zero block in front of a window plane
 
+    // Points [p0, p0 + np) of batch b's grid.
+    struct GridChunk {
+        int64_t b, p0, np;
+    };
     // The depth slices [zlo, zhi] (0 in 2-D) and rows [ylo, yhi] a grid chunk's window holds (whole
     // rows of each slice); empty: yhi < ylo.
     struct TapBox {
@@ -270,15 +276,21 @@ private:
     // overlap them. Nearest's grid role loads no grid.
     __aicore__ inline void FetchFirstGrid() {
         if (inputBegin_ < inputEnd_) {
-            firstGrid_ = GridChunk{inputBegin_ / (t_.tilesPerPlane * t_.channelChunks), 0, (t_.points < t_.scanChunk ? t_.points : t_.scanChunk)};
+            firstGrid_ = GridChunk{InputUnitBatch(inputBegin_), 0, (t_.points < t_.scanChunk ? t_.points : t_.scanChunk)};
         } else if constexpr (MODE != kNearest) {
-            const int64_t p0 = (gridBegin_ % t_.gridChunks) * t_.gridChunk;
-            firstGrid_ = GridChunk{gridBegin_ / t_.gridChunks, p0, (t_.points - p0) < t_.gridChunk ? (t_.points - p0) : t_.gridChunk};
+            firstGrid_ = GridUnitChunk(gridBegin_);
         } else {
             return;
         }
+        if (firstGrid_.np <= 0) return;   // an empty grid: nothing to load
         FetchGrid(firstGrid_.b, firstGrid_.p0, firstGrid_.np);
         firstGridFetched_ = true;
+    }
+    __aicore__ inline int64_t InputUnitBatch(int64_t u) const { return u / (t_.tilesPerPlane * t_.channelChunks); }
+    // A grid-gradient unit's points: batch b, points [p0, p0 + np).
+    __aicore__ inline GridChunk GridUnitChunk(int64_t u) const {
+        const int64_t p0 = (u % t_.gridChunks) * t_.gridChunk;
+        return GridChunk{u / t_.gridChunks, p0, (t_.points - p0) < t_.gridChunk ? (t_.points - p0) : t_.gridChunk};
     }
 
     // Loads points [p0, p0 + np) of batch b: the grid coordinates as floats.
@@ -447,6 +459,10 @@ private:
         return false;
     }
 
+    // Tap (z, y, x) of a point's products (and weights): x fastest, so a run of x taps is adjacent.
+    __aicore__ static inline uint32_t TapIndex(int32_t jz, int32_t jy, int32_t jx) {
+        return static_cast<uint32_t>((jz * kTaps + jy) * kTaps + jx);
+    }
     // Whether the point's tap row (z, y) is valid and lies in the tile's rows [r0, r0 + nr).
     __aicore__ inline bool TapRowInTile(const GradAxis* axes, int32_t jz, int32_t jy, int64_t r0, int64_t nr) const {
         const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
@@ -478,7 +494,7 @@ private:
                 const float wzy = axes[2].weight[jz] * axes[1].weight[jy];
                 for (int32_t jx = 0; jx < axes[0].count; ++jx) {
                     if (axes[0].index[jx] < 0) continue;
-                    const uint32_t tap = static_cast<uint32_t>((jz * kTaps + jy) * kTaps + jx);
+                    const uint32_t tap = TapIndex(jz, jy, jx);
                     if (together)
                         row.SetValue(tap, wzy * axes[0].weight[jx]);
                     else
@@ -500,7 +516,7 @@ private:
     __aicore__ inline void InputGradUnit(int64_t u) {
         const int64_t tile = u % t_.tilesPerPlane;
         const int64_t chunk = (u / t_.tilesPerPlane) % t_.channelChunks;
-        const int64_t b = u / (t_.tilesPerPlane * t_.channelChunks);
+        const int64_t b = InputUnitBatch(u);
         const int64_t c0 = chunk * t_.channelChunk;
         const int64_t cc = (t_.c - c0) < t_.channelChunk ? (t_.c - c0) : t_.channelChunk;
         const int64_t rows = t_.inD * t_.inH;
@@ -556,7 +572,7 @@ private:
                                 int32_t run = 1;
                                 while (jx + run < axes[0].count && axes[0].index[jx + run] == first + run) ++run;
                                 const uint32_t at = static_cast<uint32_t>(((tapRow - r0) * w + first) * block_);
-                                const uint32_t tap = static_cast<uint32_t>((jz * kTaps + jy) * kTaps + jx);
+                                const uint32_t tap = TapIndex(jz, jy, jx);
                                 AscendC::PipeBarrier<PIPE_V>();
                                 AscendC::Add(acc[at], acc[at], products[tap * static_cast<uint32_t>(block_)], static_cast<int32_t>(run * block_));
                                 jx += run;
@@ -606,9 +622,8 @@ private:
     // and one MulAddDst per channel), then weighs the tap sums (WeighTapSums). Neither order depends
     // on the tiling.
     __aicore__ inline void GridGradUnit(int64_t u) {
-        const int64_t b = u / t_.gridChunks;
-        const int64_t p0 = (u % t_.gridChunks) * t_.gridChunk;
-        const int64_t np = (t_.points - p0) < t_.gridChunk ? (t_.points - p0) : t_.gridChunk;
+        const GridChunk chunk = GridUnitChunk(u);
+        const int64_t b = chunk.b, p0 = chunk.p0, np = chunk.np;
         AscendC::LocalTensor<float> res = result_.template Get<float>();
         if constexpr (MODE == kNearest) {
             AscendC::Duplicate(res, 0.0f, static_cast<int32_t>(np * DIMS));   // piecewise constant: no gradient
@@ -994,8 +1009,9 @@ private:
                                              bool allValid) {
         const int64_t group = t_.windowBytes / plan.planeBytes < t_.gridChannels ? t_.windowBytes / plan.planeBytes : t_.gridChannels;
         AscendC::LocalTensor<T> win = window_.template Get<T>();
-        FetchGradOutput(b, 0, (t_.c < group ? t_.c : group), p0, np, gridGo_, GridSlab());
-        FetchWindow(b, 0, (t_.c < group ? t_.c : group), box, plan);
+        const int64_t firstGroup = t_.c < group ? t_.c : group;
+        FetchGradOutput(b, 0, firstGroup, p0, np, gridGo_, GridSlab());
+        FetchWindow(b, 0, firstGroup, box, plan);
         if (!WindowTapOffsets(box, plan, allValid)) return;
         for (int64_t c0 = 0; c0 < t_.c; c0 += group) {
             const int64_t cc = (t_.c - c0) < group ? (t_.c - c0) : group;
@@ -1097,9 +1113,6 @@ private:
     int32_t slots_ = 0;   // grid role: GradSlots(gridChunk)
     AxisVectors av_;
     int64_t inputBegin_ = 0, inputEnd_ = 0, gridBegin_ = 0, gridEnd_ = 0;
-    struct GridChunk {
-        int64_t b, p0, np;
-    };
     GridChunk firstGrid_ = {0, 0, 0};
     bool firstGridFetched_ = false;   // FetchFirstGrid's DMA is issued and LoadGrid has not taken it
     AscendC::TPipe pipe_;

@@ -496,7 +496,7 @@ def test_grid_gradient_weighs_the_taps_on_the_vector_unit(mode, padding, rank):
 
 
 @pytest.mark.usefixtures("restore_platform")
-@pytest.mark.parametrize("mode,padding,rank,channels", [("bilinear", "zeros", 3, 5), ("bilinear", "border", 2, 12),
+@pytest.mark.parametrize("mode,padding,rank,channels", [("bilinear", "zeros", 3, 5), ("bilinear", "zeros", 2, 12),
                                                         ("bicubic", "reflection", 2, 3), ("nearest", "zeros", 3, 4)])
 def test_input_gradient_forms_a_points_products_at_once(mode, padding, rank, channels):
     """The input gradient forms the products of a point's taps in the tile with one Brcb of their
@@ -505,7 +505,9 @@ def test_input_gradient_forms_a_points_products_at_once(mode, padding, rank, cha
     one tap row in the tile); nearest adds gradOutput itself. The result matches torch."""
     rng = np.random.default_rng(12)
     xshape, gsp = ((2, channels, 30, 40), (24, 36)) if rank == 2 else ((1, channels, 9, 12, 14), (8, 10, 12))
-    go, x, g = make_case(rng, xshape, gsp, np.float32, lim=0.9)
+    # points past the edges (zeros padding): a bilinear point there has one tap row or one x tap
+    # inside, whatever the tiling
+    go, x, g = make_case(rng, xshape, gsp, np.float32, lim=1.1)
     ags.set_platform(cores=6, build="checked")
     got = ags.grid_sample_backward(go, x, g, mode, padding, False, output_mask=(True, False), build="checked")
     by_api = backward_launch("checked")["total"]["busy_by_api"]
@@ -513,8 +515,8 @@ def test_input_gradient_forms_a_points_products_at_once(mode, padding, rank, cha
     if mode == "nearest":
         assert brcb == mul == muls == 0, by_api
     else:
-        # most points have every tap in their tile; bilinear's with one tap row there (the tile's
-        # edges) take a Muls a tap; bicubic has four taps in each of its rows
+        # most points have every tap in their tile; bilinear's with one or two taps there (past an
+        # edge, or a tap row in another tile) take a Muls a tap; bicubic has four in each tap row
         assert brcb == mul and brcb > 0 and muls < brcb, (brcb, mul, muls)
         assert (muls > 0) == (mode == "bilinear"), (brcb, mul, muls)
     ref = reference(go, x, g, mode, padding, False)
