@@ -463,18 +463,26 @@ private:
     __aicore__ static inline uint32_t TapIndex(int32_t jz, int32_t jy, int32_t jx) {
         return static_cast<uint32_t>((jz * kTaps + jy) * kTaps + jx);
     }
-    // Whether the point's tap row (z, y) is valid and lies in the tile's rows [r0, r0 + nr).
-    __aicore__ inline bool TapRowInTile(const GradAxis* axes, int32_t jz, int32_t jy, int64_t r0, int64_t nr) const {
-        const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
-        return axes[2].index[jz] >= 0 && axes[1].index[jy] >= 0 && row >= r0 && row < r0 + nr;
-    }
-    // The point's valid taps in the tile's rows.
-    __aicore__ inline int32_t TapsInTile(const GradAxis* axes, int64_t r0, int64_t nr) const {
-        int32_t xs = 0, rows = 0;
-        for (int32_t jx = 0; jx < axes[0].count; ++jx) xs += axes[0].index[jx] >= 0 ? 1 : 0;
+    // A point's valid tap rows (z, y) in the tile's rows [r0, r0 + nr), in tap order, and its
+    // valid x taps: its taps in the tile are count x xs.
+    struct TileRows {
+        int32_t count, xs;
+        int32_t jz[kRowsPerPoint], jy[kRowsPerPoint];
+        int64_t row[kRowsPerPoint];   // the input row (z * H + y)
+    };
+    __aicore__ inline void RowsInTile(const GradAxis* axes, int64_t r0, int64_t nr, TileRows* rows) const {
+        rows->count = 0;
+        rows->xs = 0;
+        for (int32_t jx = 0; jx < axes[0].count; ++jx) rows->xs += axes[0].index[jx] >= 0 ? 1 : 0;
         for (int32_t jz = 0; jz < axes[2].count; ++jz)
-            for (int32_t jy = 0; jy < axes[1].count; ++jy) rows += TapRowInTile(axes, jz, jy, r0, nr) ? 1 : 0;
-        return xs * rows;
+            for (int32_t jy = 0; jy < axes[1].count; ++jy) {
+                const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
+                if (axes[2].index[jz] < 0 || axes[1].index[jy] < 0 || row < r0 || row >= r0 + nr) continue;
+                rows->jz[rows->count] = jz;
+                rows->jy[rows->count] = jy;
+                rows->row[rows->count] = row;
+                ++rows->count;
+            }
     }
 
     // The point's in-tile taps' products of its block of channels `point`, tap k's at k * block_ of
@@ -483,24 +491,22 @@ private:
     // read by the vector unit before it is written again), Brcb broadcasts them to a block each and
     // one level-0 Mul multiplies (the other taps' products are not read). The same products either way.
     __aicore__ inline AscendC::LocalTensor<float> TapProducts(const GradAxis* axes, const AscendC::LocalTensor<float>& point,
-                                                              int64_t r0, int64_t nr, int32_t inTile, int64_t* weighed) {
+                                                              const TileRows& rows, int64_t* weighed) {
         if constexpr (MODE == kNearest) return point;
-        const bool together = inTile >= kTogetherTaps;
+        const bool together = rows.count * rows.xs >= kTogetherTaps;
         const AscendC::LocalTensor<float> row = weights_[static_cast<uint32_t>(*weighed % kWeightRows * kWeightRow)];
         if (together && *weighed > 0 && *weighed % kWeightRows == 0) WaitPipe<HardEvent::V_S>();
-        for (int32_t jz = 0; jz < axes[2].count; ++jz)
-            for (int32_t jy = 0; jy < axes[1].count; ++jy) {
-                if (!TapRowInTile(axes, jz, jy, r0, nr)) continue;
-                const float wzy = axes[2].weight[jz] * axes[1].weight[jy];
-                for (int32_t jx = 0; jx < axes[0].count; ++jx) {
-                    if (axes[0].index[jx] < 0) continue;
-                    const uint32_t tap = TapIndex(jz, jy, jx);
-                    if (together)
-                        row.SetValue(tap, wzy * axes[0].weight[jx]);
-                    else
-                        AscendC::Muls(product_[tap * static_cast<uint32_t>(block_)], point, wzy * axes[0].weight[jx], static_cast<int32_t>(block_));
-                }
+        for (int32_t k = 0; k < rows.count; ++k) {
+            const float wzy = axes[2].weight[rows.jz[k]] * axes[1].weight[rows.jy[k]];
+            for (int32_t jx = 0; jx < axes[0].count; ++jx) {
+                if (axes[0].index[jx] < 0) continue;
+                const uint32_t tap = TapIndex(rows.jz[k], rows.jy[k], jx);
+                if (together)
+                    row.SetValue(tap, wzy * axes[0].weight[jx]);
+                else
+                    AscendC::Muls(product_[tap * static_cast<uint32_t>(block_)], point, wzy * axes[0].weight[jx], static_cast<int32_t>(block_));
             }
+        }
         if (together) {
             ++*weighed;
             WaitPipe<HardEvent::S_V>();
@@ -529,6 +535,7 @@ private:
         AscendC::LocalTensor<float> goT = goT_.template Get<float>();
         AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
         GradAxis axes[3] = {};
+        TileRows tapRows;
         for (int64_t s0 = 0; s0 < t_.points; s0 += t_.scanChunk) {
             const int64_t ns = (t_.points - s0) < t_.scanChunk ? (t_.points - s0) : t_.scanChunk;
             AscendC::LocalTensor<float> coords = LoadGrid(b, s0, ns);
@@ -545,8 +552,8 @@ private:
                 // added one by one). Lanes beyond the chunk's channels are never stored.
                 for (int64_t p = 0; p < np; ++p) {
                     PointAxes(coords, from + p, axes);
-                    const int32_t inTile = TapsInTile(axes, r0, nr);
-                    if (inTile == 0) continue;
+                    RowsInTile(axes, r0, nr, &tapRows);
+                    if (tapRows.count * tapRows.xs == 0) continue;
                     if (!fetched) {
                         // point-major: one block of the chunk's channels per point
                         // (Gather: atlasascendc_api_07_0092, byte offsets; count within the
@@ -557,26 +564,24 @@ private:
                         fetched = true;
                     }
                     const AscendC::LocalTensor<float> products =
-                        TapProducts(axes, goT[static_cast<uint32_t>(p * block_)], r0, nr, inTile, &weighed);
-                    for (int32_t jz = 0; jz < axes[2].count; ++jz) {
-                        for (int32_t jy = 0; jy < axes[1].count; ++jy) {
-                            if (!TapRowInTile(axes, jz, jy, r0, nr)) continue;
-                            const int64_t tapRow = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
-                            int32_t jx = 0;
-                            while (jx < axes[0].count) {
-                                const int32_t first = axes[0].index[jx];
-                                if (first < 0) {
-                                    ++jx;
-                                    continue;
-                                }
-                                int32_t run = 1;
-                                while (jx + run < axes[0].count && axes[0].index[jx + run] == first + run) ++run;
-                                const uint32_t at = static_cast<uint32_t>(((tapRow - r0) * w + first) * block_);
-                                const uint32_t tap = TapIndex(jz, jy, jx);
-                                AscendC::PipeBarrier<PIPE_V>();
-                                AscendC::Add(acc[at], acc[at], products[tap * static_cast<uint32_t>(block_)], static_cast<int32_t>(run * block_));
-                                jx += run;
+                        TapProducts(axes, goT[static_cast<uint32_t>(p * block_)], tapRows, &weighed);
+                    for (int32_t k = 0; k < tapRows.count; ++k) {
+                        const int32_t jz = tapRows.jz[k], jy = tapRows.jy[k];
+                        const int64_t tapRow = tapRows.row[k];
+                        int32_t jx = 0;
+                        while (jx < axes[0].count) {
+                            const int32_t first = axes[0].index[jx];
+                            if (first < 0) {
+                                ++jx;
+                                continue;
                             }
+                            int32_t run = 1;
+                            while (jx + run < axes[0].count && axes[0].index[jx + run] == first + run) ++run;
+                            const uint32_t at = static_cast<uint32_t>(((tapRow - r0) * w + first) * block_);
+                            const uint32_t tap = TapIndex(jz, jy, jx);
+                            AscendC::PipeBarrier<PIPE_V>();
+                            AscendC::Add(acc[at], acc[at], products[tap * static_cast<uint32_t>(block_)], static_cast<int32_t>(run * block_));
+                            jx += run;
                         }
                     }
                     AscendC::PipeBarrier<PIPE_V>();
