@@ -247,12 +247,12 @@ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
     if (mask < 1 || mask > perRepeat) return;
     // block by block: a block's elements are adjacent in every operand (a whole block's loop has a
     // constant count, which the compiler turns into vector operations); a repeat reads its operands
-    // before it writes, which matters in place alone: there the products are staged
+    // before it writes: where dst overlaps a source's span, the repeat's products are staged
     const uint8_t* d0 = reinterpret_cast<const uint8_t*>(dst.addr_);
     const uint8_t* a0 = reinterpret_cast<const uint8_t*>(src0.addr_);
     const uint8_t* b0 = reinterpret_cast<const uint8_t*>(src1.addr_);
     const bool staged = !(d0 + dBytes <= a0 || a0 + aBytes <= d0) || !(d0 + dBytes <= b0 || b0 + bBytes <= d0);
-    const uint64_t whole = mask / perBlock, part = mask % perBlock;
+    const uint64_t whole = mask / perBlock, part = mask % perBlock, blocks = whole + (part != 0 ? 1 : 0);
     T* d = dst.addr_;
     const T* x = src0.addr_;
     const T* y = src1.addr_;
@@ -263,7 +263,7 @@ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
     detail::OnLanes(ASCENDC_SIM_LOOP {
         T products[perRepeat];
         for (uint32_t r = 0; r < repeats; ++r) {
-            for (uint64_t b = 0; b <= whole; ++b) {
+            for (uint64_t b = 0; b < blocks; ++b) {
                 const uint64_t n = b < whole ? perBlock : part;
                 const T* a = x + r * xRep + b * xBlk;
                 const T* c = y + r * yRep + b * yBlk;
@@ -278,7 +278,7 @@ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
                 }
             }
             if (staged)
-                for (uint64_t b = 0; b <= whole; ++b)
+                for (uint64_t b = 0; b < blocks; ++b)
                     std::memcpy(d + r * dRep + b * dBlk, products + b * perBlock, (b < whole ? perBlock : part) * sizeof(T));
         }
     });
