@@ -222,10 +222,20 @@ bool RunRaceKernel(float* g, int variant, Sync sync) {
             Duplicate(y, 2.0f, 256);
             if (sync == Sync::Flag) { SetFlag<HardEvent::V_S>(0); WaitFlag<HardEvent::V_S>(0); }
             G.SetValue(512, y.GetValue(3));
-        } else {   // RAW V -> MTE3
+        } else if (variant == 3) {   // RAW V -> MTE3
             Duplicate(y, 3.0f, 256);
             if (sync == Sync::Flag) { SetFlag<HardEvent::V_MTE3>(0); WaitFlag<HardEvent::V_MTE3>(0); }
             DataCopy(G[768], y, 256);
+        } else if (variant == 4) {   // RAW S -> V: the vector unit reads what the scalar unit wrote
+            x.SetValue(5, 1.5f);
+            if (sync == Sync::Flag) { SetFlag<HardEvent::S_V>(0); WaitFlag<HardEvent::S_V>(0); }
+            Adds(y, x, 1.0f, 256);
+        } else {   // WAR V -> S: the scalar unit rewrites what the vector unit reads
+            Duplicate(x, 1.0f, 256);
+            PipeBarrier<PIPE_ALL>();
+            Adds(y, x, 1.0f, 256);
+            if (sync == Sync::Flag) { SetFlag<HardEvent::V_S>(0); WaitFlag<HardEvent::V_S>(0); }
+            x.SetValue(5, 1.5f);
         }
     };
     return ICPU_RUN_KF(kernel, 1);
@@ -240,6 +250,10 @@ TEST_CASE("race detector: a missing flag is a race in the checked build; the syn
         {1, "DataCopy: core 0: race: writes UB read by V without synchronization (missing SetFlag/WaitFlag V_MTE2)"},
         {2, "LocalTensor::GetValue: core 0: race: reads UB written by V without synchronization (missing SetFlag/WaitFlag V_S)"},
         {3, "DataCopy: core 0: race: reads UB written by V without synchronization (missing SetFlag/WaitFlag V_MTE3)"},
+        // a scalar UB store and the vector pipe's reads are not ordered by issue (the S_V event;
+        // "Scalar读写数据", atlas_ascendc_10_00031: the synchronisation of scalar UB accesses)
+        {4, "Adds: core 0: race: reads UB written by S without synchronization (missing SetFlag/WaitFlag S_V)"},
+        {5, "LocalTensor::SetValue: core 0: race: writes UB read by V without synchronization (missing SetFlag/WaitFlag V_S)"},
     };
     for (const Case& c : cases) {
         const bool ok = RunRaceKernel(g, c.variant, Sync::None);

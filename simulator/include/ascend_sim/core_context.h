@@ -70,6 +70,11 @@ struct CostState {
     uint64_t clk[kModelPipes] = {};    // cycle at which each pipe is free (from the kernel start)
     uint64_t busy[kModelPipes] = {};   // cycles each pipe spent executing
     uint64_t flagTime[kMaxHardEvents][kEventIdsPerType] = {};   // latest SetFlag time
+    uint8_t flagSrc[kMaxHardEvents][kEventIdsPerType] = {};     // the pipe of the latest SetFlag
+    // Per pipe, the scalar unit's time up to which its UB writes are visible to that pipe: a
+    // WaitFlag on an S_* event or a PIPE_ALL barrier (a scalar store completes out of the vector
+    // and DMA pipes' order: their reads of it need the flag)
+    uint64_t scalarFence[kModelPipes] = {};
     bool mte2Started = false, mte3Started = false;
     bool raceCheck = true;             // SetRaceCheck at the launch's start
     double gmToUb = 1, ubToGm = 1;     // DMA bytes/cycle of this launch

@@ -114,6 +114,9 @@ uint64_t DcacheAccess(CostState& m, uint64_t addr) {
 // (end << 3) | (pipe + 1)). Branch-free loops; a race is located by a second pass.
 inline __attribute__((always_inline)) void Blocks(CoreContext& c, bool write, uint64_t lo, uint64_t hi, int pipe, uint64_t start, uint64_t stamp, const char* api) {
     CostState& m = c.cost;
+    // a scalar write newer than the pipe's fence is not yet visible to it (RAW S -> this pipe)
+    const uint64_t fence = pipe == int(Pipe::S) ? ~uint64_t(0) >> 3 : m.scalarFence[pipe];
+    constexpr uint64_t kScalar = uint64_t(Pipe::S) + 1;
     hi = std::min<uint64_t>(hi, m.ubWriter.size());
     if (lo >= hi) return;
     const uint64_t self = uint64_t(pipe + 1), end = stamp >> 3;
@@ -128,6 +131,7 @@ inline __attribute__((always_inline)) void Blocks(CoreContext& c, bool write, ui
     } else {       // RAW: a write by another pipe still running at our start; keep the later reader
         for (uint64_t k = lo; k < hi; ++k) {
             bad |= uint64_t((w[k] >> 3) > start) & uint64_t((w[k] & 7) != self);
+            bad |= uint64_t((w[k] & 7) == kScalar) & uint64_t((w[k] >> 3) > fence);
             const bool keep = ((r[k] >> 3) > end) & ((r[k] & 7) != self);
             r[k] = keep ? r[k] : stamp;
         }
@@ -137,6 +141,7 @@ inline __attribute__((always_inline)) void Blocks(CoreContext& c, bool write, ui
         for (uint64_t k = lo; k < hi; ++k) {
             const uint64_t o = write ? r[k] : w[k];
             if ((o >> 3) > start && (o & 7) != self && (o & 7) != 0) Race(api, !write, int(o & 7) - 1, pipe, k);
+            if (!write && (o & 7) == kScalar && (o >> 3) > fence) Race(api, true, int(Pipe::S), pipe, k);
         }
 }
 
@@ -167,6 +172,7 @@ void Accesses(CoreContext& c, const UbAccess* ub, size_t nub, int pipe, uint64_t
 void JoinAll(CostState& m) {
     const uint64_t t = *std::max_element(m.clk, m.clk + kModelPipes);
     std::fill(m.clk, m.clk + kModelPipes, t);
+    std::fill(m.scalarFence, m.scalarFence + kModelPipes, t);
 }
 
 }  // namespace
@@ -204,11 +210,19 @@ uint64_t CostStep(CoreContext& c, Pipe pipe, InstrKind kind, uint64_t amount, co
         case InstrKind::EnQue:
         case InstrKind::FreeTensor: {
             const uint64_t t = modelled ? std::max(m.clk[p], s) : s;
-            if (kind == InstrKind::SetFlag) m.flagTime[(amount / kEventIdsPerType) % kMaxHardEvents][amount % kEventIdsPerType] = t;
+            if (kind == InstrKind::SetFlag) {
+                m.flagTime[(amount / kEventIdsPerType) % kMaxHardEvents][amount % kEventIdsPerType] = t;
+                m.flagSrc[(amount / kEventIdsPerType) % kMaxHardEvents][amount % kEventIdsPerType] = uint8_t(p);
+            }
             return t;
         }
         case InstrKind::WaitFlag:
-            if (modelled) m.clk[p] = std::max(m.clk[p], m.flagTime[(amount / kEventIdsPerType) % kMaxHardEvents][amount % kEventIdsPerType]);
+            if (modelled) {
+                const uint64_t t = m.flagTime[(amount / kEventIdsPerType) % kMaxHardEvents][amount % kEventIdsPerType];
+                m.clk[p] = std::max(m.clk[p], t);
+                if (m.flagSrc[(amount / kEventIdsPerType) % kMaxHardEvents][amount % kEventIdsPerType] == uint8_t(Pipe::S))
+                    m.scalarFence[p] = std::max(m.scalarFence[p], t);
+            }
             return s;
         case InstrKind::DeQue:
         case InstrKind::AllocTensor:
@@ -235,6 +249,8 @@ void CostBeginCore(CoreContext& c) {
     std::fill(m.clk, m.clk + kModelPipes, 0);
     std::fill(m.busy, m.busy + kModelPipes, 0);
     std::memset(m.flagTime, 0, sizeof(m.flagTime));
+    std::memset(m.flagSrc, 0, sizeof(m.flagSrc));
+    std::fill(m.scalarFence, m.scalarFence + kModelPipes, 0);
     std::memset(m.dcacheTag, 0, sizeof(m.dcacheTag));
     std::memset(m.dcacheUse, 0, sizeof(m.dcacheUse));
     m.dcacheTick = 0;
