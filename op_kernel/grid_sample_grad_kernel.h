@@ -351,18 +351,23 @@ private:
 
     // The axes of point p of a loaded chunk: axes[0] x (W), axes[1] y (H), axes[2] z (D).
     __aicore__ inline void PointAxes(const AscendC::LocalTensor<float>& coords, int64_t p, GradAxis* axes) {
-        const bool ac = t_.alignCorners != 0;
-        ComputeAxisTaps(coords.GetValue(static_cast<uint32_t>(p * DIMS)), t_.inW, MODE, t_.padding, ac, &axes[0]);
-        ComputeAxisTaps(coords.GetValue(static_cast<uint32_t>(p * DIMS + 1)), t_.inH, MODE, t_.padding, ac, &axes[1]);
-        if constexpr (DIMS == 3) {
-            ComputeAxisTaps(coords.GetValue(static_cast<uint32_t>(p * DIMS + 2)), t_.inD, MODE, t_.padding, ac, &axes[2]);
-        } else {
+        PointAxis(coords, p, 2, axes);
+        PointAxis(coords, p, 1, axes);
+        PointAxis(coords, p, 0, axes);
+    }
+    // Axis k of point p (0 x, 1 y, 2 z; a 2-D point's z is one tap of weight 1 at slice 0).
+    __aicore__ inline void PointAxis(const AscendC::LocalTensor<float>& coords, int64_t p, int32_t k, GradAxis* axes) {
+        if (k == 2 && DIMS == 2) {
             axes[2].count = 1;
             axes[2].index[0] = 0;
             axes[2].weight[0] = 1.0f;
             axes[2].dweight[0] = 0.0f;
             axes[2].coordGrad = 0.0f;
+            return;
         }
+        const int64_t size = k == 0 ? t_.inW : k == 1 ? t_.inH : t_.inD;
+        ComputeAxisTaps(coords.GetValue(static_cast<uint32_t>(p * DIMS + k)), size, MODE, t_.padding, t_.alignCorners != 0,
+                        &axes[k]);
     }
 
     // ---- tap ranges (both roles) ---------------------------------------------------------------
@@ -470,10 +475,31 @@ private:
         int32_t jz[kRowsPerPoint], jy[kRowsPerPoint];
         int64_t row[kRowsPerPoint];   // the input row (z * H + y)
     };
+    // Point p's axes and in-tile tap rows; false (its x axis not computed) when no tap lies in the
+    // tile. Axes from z to x, each only while the point may still reach the tile: a tile holds a
+    // few slices' rows, and a point's taps span at most kTaps slices, so most points a range test
+    // lets through for a neighbouring tile's sake stop at z (or y) on the scalar unit.
+    __aicore__ inline bool PointRowsInTile(const AscendC::LocalTensor<float>& coords, int64_t p, int64_t r0, int64_t nr,
+                                           GradAxis* axes, TileRows* rows) {
+        PointAxis(coords, p, 2, axes);
+        if constexpr (DIMS == 3) {
+            const int64_t zFirst = r0 / t_.inH, zLast = (r0 + nr - 1) / t_.inH;
+            bool near = false;
+            for (int32_t jz = 0; jz < axes[2].count; ++jz)
+                near = near || (axes[2].index[jz] >= zFirst && axes[2].index[jz] <= zLast);
+            if (!near) return false;
+        }
+        PointAxis(coords, p, 1, axes);
+        RowsInTile(axes, r0, nr, rows);
+        if (rows->count == 0) return false;
+        PointAxis(coords, p, 0, axes);
+        for (int32_t jx = 0; jx < axes[0].count; ++jx) rows->xs += axes[0].index[jx] >= 0 ? 1 : 0;
+        return rows->xs > 0;
+    }
+    // The point's valid tap rows in the tile (z and y computed); rows->xs left 0.
     __aicore__ inline void RowsInTile(const GradAxis* axes, int64_t r0, int64_t nr, TileRows* rows) const {
         rows->count = 0;
         rows->xs = 0;
-        for (int32_t jx = 0; jx < axes[0].count; ++jx) rows->xs += axes[0].index[jx] >= 0 ? 1 : 0;
         for (int32_t jz = 0; jz < axes[2].count; ++jz)
             for (int32_t jy = 0; jy < axes[1].count; ++jy) {
                 const int64_t row = static_cast<int64_t>(axes[2].index[jz]) * t_.inH + axes[1].index[jy];
@@ -535,7 +561,7 @@ private:
         AscendC::LocalTensor<float> goT = goT_.template Get<float>();
         AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
         GradAxis axes[3] = {};
-        TileRows tapRows;
+        TileRows tapRows = {};
         for (int64_t s0 = 0; s0 < t_.points; s0 += t_.scanChunk) {
             const int64_t ns = (t_.points - s0) < t_.scanChunk ? (t_.points - s0) : t_.scanChunk;
             AscendC::LocalTensor<float> coords = LoadGrid(b, s0, ns);
@@ -551,9 +577,7 @@ private:
                 // the multiply and after the add (taps that coincide, clamped by border padding, are
                 // added one by one). Lanes beyond the chunk's channels are never stored.
                 for (int64_t p = 0; p < np; ++p) {
-                    PointAxes(coords, from + p, axes);
-                    RowsInTile(axes, r0, nr, &tapRows);
-                    if (tapRows.count * tapRows.xs == 0) continue;
+                    if (!PointRowsInTile(coords, from + p, r0, nr, axes, &tapRows)) continue;
                     if (!fetched) {
                         // point-major: one block of the chunk's channels per point
                         // (Gather: atlasascendc_api_07_0092, byte offsets; count within the
