@@ -20,7 +20,8 @@ constexpr int64_t kMaxGridChannels = 32;   // grid gradient: channels per gradOu
 // roles' pipes mostly wait for each other (PIPE_ALL barriers between stages), so cycles add up.
 // Input gradient, per point and channel chunk (InputPointCycles): ~22 scalar cycles an axis,
 // a scalar write of each tap's weight, a Brcb and a level-0 Mul for every tap's product (an
-// instruction's issue each and a repeat a tap) and an Add per tap row; its gradOutput block over
+// instruction's issue each and a repeat a tap) and an Add per tap row (per slice's rows where one
+// level-0 Add takes them: GradStackedRows); its gradOutput block over
 // ~10 B/cycle and through the Gather that turns it point-major (8 elements a cycle); points near a
 // tile's edge are visited by two tiles.
 // Grid gradient: per tap and channel a Gather element (1/8 cycle) and a multiply-add lane, plus
@@ -48,10 +49,12 @@ int64_t TapCount(const GradProblem& p) { return TapCountOf(p.mode, p.dims); }
 
 // The input role's cycles per point and channel chunk but its gradOutput's (nearest adds gradOutput
 // itself: no products).
-double InputPointCycles(const GradProblem& p) {
+double InputPointCycles(const GradProblem& p, int64_t block) {
     const double taps = static_cast<double>(TapCount(p));
     const double products = p.mode == kNearest ? 0.0 : 2.0 * double(kEstVectorIssueCycles) + taps * (1.0 + kInputWeightWriteCycles);
-    return kInputAxisCycles * p.dims + products + taps / static_cast<double>(TapsPerAxisOf(p.mode)) * kInputRowAddCycles;
+    const double rows = taps / static_cast<double>(TapsPerAxisOf(p.mode));
+    const double adds = GradStackedRows(p.mode, p.inW, block) ? rows / static_cast<double>(TapsPerAxisOf(p.mode)) : rows;
+    return kInputAxisCycles * p.dims + products + adds * kInputRowAddCycles;
 }
 
 // The grid role's vector instructions per chunk (ChunkAxes, WindowTapOffsets, WeighTapSums).
@@ -256,7 +259,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
     // (and the gradient itself: zeroed, gathered channel-major and stored, a zoom-out's most)
     const double inputGradBytes = static_cast<double>(p.n) * static_cast<double>(p.c) * static_cast<double>(plane) * 4.0;
     const double inputWork = p.inputGrad ? points * static_cast<double>(t.channelChunks) * kInputHaloFactor *
-                                                   (InputPointCycles(p) +
+                                                   (InputPointCycles(p, Align(t.channelChunk, 8)) +
                                                     block * 4.0 / double(kEstDmaBytesPerCycle) + block / double(kEstGatherElemsPerCycle)) +
                                                inputGradBytes / double(kEstDmaBytesPerCycle)
                                          : 0.0;
@@ -289,7 +292,7 @@ bool ComputeGradTiling(const GradProblem& p, const PlatformInfo& platform, GradT
         // tiles more), and per tile a range test of each of the batch's scan chunks (rows of a tile
         // only select elements: every element's sum runs over the same points in the same order)
         const int64_t maxRows = t.tileRows;
-        const double rowWork = static_cast<double>(p.points) * InputPointCycles(p) / static_cast<double>(rows);
+        const double rowWork = static_cast<double>(p.points) * InputPointCycles(p, Align(t.channelChunk, 8)) / static_cast<double>(rows);
         const double scanWork = static_cast<double>(CeilDiv(p.points, t.scanChunk)) * kScanChunkCycles;
         double bestCost = -1.0;
         for (int64_t r = maxRows; r >= 1; --r) {

@@ -179,6 +179,12 @@ private:
                                   : AscendC::BinaryRepeatParams(1, 1, 0, static_cast<uint8_t>(block_ / 8), 0, 1);
         productMask_ = oneBlock ? static_cast<uint64_t>(8 * (kTapCount < 8 ? kTapCount : 8)) : static_cast<uint64_t>(block_);
         productRepeats_ = static_cast<uint8_t>(oneBlock ? (kTapCount + 7) / 8 : kTapCount);
+        // AddTapRows' level-0 Add: repeat r adds tap row r's run, a row of the accumulator (inW
+        // pixels of block_ floats) and a tap row of products (kTaps blocks of block_) further on
+        stackedRows_ = GradStackedRowStrides(MODE, t_.inW, block_);
+        const uint8_t accRowBlocks = static_cast<uint8_t>(stackedRows_ ? t_.inW * block_ / 8 : 0);
+        stackedParams_ = AscendC::BinaryRepeatParams(1, 1, 1, accRowBlocks, accRowBlocks,
+                                                     static_cast<uint8_t>(stackedRows_ ? kTaps * block_ / 8 : 0));
         // Gather offsets (bytes), written once: point p's block takes channel ch of the
         // channel-major gradOutput chunk (lanes beyond the chunk repeat channel 0 and are never
         // used); a row's pixel i sits at block i of the accumulator. The scalar unit writes the
@@ -544,6 +550,42 @@ private:
         return product_;
     }
 
+    // Adds a point's products of its tap rows k .. k + n - 1 (adjacent rows of one slice) into the
+    // accumulator, per run of adjacent x taps: one level-0 Add of a repeat per row where the run's
+    // blocks fit a repeat and the strides its parameters (GradStackedRows), else an Add per row.
+    // The rows are distinct pixels, so either way each element gets the same one add.
+    __aicore__ inline void AddTapRows(const GradAxis* axes, const TileRows& rows, int32_t k, int32_t n,
+                                      const AscendC::LocalTensor<float>& products, const AscendC::LocalTensor<float>& acc,
+                                      int64_t r0) {
+        const int64_t w = t_.inW;
+        int32_t jx = 0;
+        while (jx < axes[0].count) {
+            const int32_t first = axes[0].index[jx];
+            if (first < 0) {
+                ++jx;
+                continue;
+            }
+            int32_t run = 1;
+            while (jx + run < axes[0].count && axes[0].index[jx + run] == first + run) ++run;
+            const uint32_t at = static_cast<uint32_t>(((rows.row[k] - r0) * w + first) * block_);
+            const uint32_t tap = TapIndex(rows.jz[k], rows.jy[k], jx);
+            const int64_t mask = run * block_;
+            if (n > 1 && stackedRows_ && mask <= 64) {
+                AscendC::PipeBarrier<PIPE_V>();
+                AscendC::Add(acc[at], acc[at], products[tap * static_cast<uint32_t>(block_)], static_cast<uint64_t>(mask),
+                             static_cast<uint8_t>(n), stackedParams_);
+            } else {
+                for (int32_t i = 0; i < n; ++i) {
+                    const uint32_t rowAt = at + static_cast<uint32_t>(i * w * block_);
+                    AscendC::PipeBarrier<PIPE_V>();
+                    AscendC::Add(acc[rowAt], acc[rowAt], products[(tap + static_cast<uint32_t>(i * kTaps)) * static_cast<uint32_t>(block_)],
+                                 static_cast<int32_t>(mask));
+                }
+            }
+            jx += run;
+        }
+    }
+
     // Input-gradient unit: (batch, channel chunk, row tile).
     __aicore__ inline void InputGradUnit(int64_t u) {
         const int64_t tile = u % t_.tilesPerPlane;
@@ -589,24 +631,13 @@ private:
                     }
                     const AscendC::LocalTensor<float> products =
                         TapProducts(axes, goT[static_cast<uint32_t>(p * block_)], tapRows, &weighed);
-                    for (int32_t k = 0; k < tapRows.count; ++k) {
-                        const int32_t jz = tapRows.jz[k], jy = tapRows.jy[k];
-                        const int64_t tapRow = tapRows.row[k];
-                        int32_t jx = 0;
-                        while (jx < axes[0].count) {
-                            const int32_t first = axes[0].index[jx];
-                            if (first < 0) {
-                                ++jx;
-                                continue;
-                            }
-                            int32_t run = 1;
-                            while (jx + run < axes[0].count && axes[0].index[jx + run] == first + run) ++run;
-                            const uint32_t at = static_cast<uint32_t>(((tapRow - r0) * w + first) * block_);
-                            const uint32_t tap = TapIndex(jz, jy, jx);
-                            AscendC::PipeBarrier<PIPE_V>();
-                            AscendC::Add(acc[at], acc[at], products[tap * static_cast<uint32_t>(block_)], static_cast<int32_t>(run * block_));
-                            jx += run;
-                        }
+                    for (int32_t k = 0; k < tapRows.count;) {
+                        int32_t n = 1;   // rows k .. k + n - 1: adjacent y taps on adjacent rows of one slice
+                        while (kRowsPerPoint > 1 && k + n < tapRows.count && tapRows.jz[k + n] == tapRows.jz[k] &&
+                               tapRows.jy[k + n] == tapRows.jy[k] + n && tapRows.row[k + n] == tapRows.row[k] + n)
+                            ++n;
+                        AddTapRows(axes, tapRows, k, n, products, acc, r0);
+                        k += n;
                     }
                     AscendC::PipeBarrier<PIPE_V>();
                 }
@@ -1138,6 +1169,8 @@ private:
     AscendC::BinaryRepeatParams productParams_;
     uint64_t productMask_ = 0;
     uint8_t productRepeats_ = 0;
+    AscendC::BinaryRepeatParams stackedParams_;   // input role: AddTapRows' level-0 Add
+    bool stackedRows_ = false;
     int64_t plane_ = 0, block_ = 0, rowSlab_ = 0;
     int32_t slots_ = 0;   // grid role: GradSlots(gridChunk)
     AxisVectors av_;

@@ -98,6 +98,16 @@ __aicore__ constexpr int64_t GradWeightRows(int32_t mode, int32_t dims) {
 __aicore__ constexpr int64_t GradPointMajorFloats(int32_t mode, int32_t dims, int64_t pointChunk, int64_t block) {
     return (pointChunk + TapCountOf(mode, dims)) * block + (GradWeightRows(mode, dims) + 8) * GradWeightRow(mode, dims);
 }
+// The input role adds a point's adjacent tap rows of one slice by one level-0 Add (a repeat a
+// row) when its repeat strides fit 8 bits of 32-byte blocks (an accumulator row of inW pixels of
+// `block` floats; a tap row of products) and a row's whole run of taps fits a repeat's 64 floats
+// (Add level 0: atlasascendc_api_07_0061); else it adds row by row.
+__aicore__ constexpr bool GradStackedRowStrides(int32_t mode, int64_t inW, int64_t block) {
+    return inW * block / 8 <= 255 && TapsPerAxisOf(mode) * block / 8 <= 255;
+}
+__aicore__ constexpr bool GradStackedRows(int32_t mode, int64_t inW, int64_t block) {
+    return GradStackedRowStrides(mode, inW, block) && TapsPerAxisOf(mode) * block <= 64;
+}
 // Taps of a whole chunk gathered by one Gather per channel (their offsets are one run): a
 // Gather's fixed cost is shared by this many taps.
 constexpr int32_t kGradGatherRun = 4;

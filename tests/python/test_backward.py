@@ -526,6 +526,32 @@ def test_input_gradient_forms_a_points_products_at_once(mode, padding, rank, cha
 
 
 @pytest.mark.usefixtures("restore_platform")
+@pytest.mark.parametrize("mode,width,channels,stacked", [("bilinear", 40, 5, True), ("bicubic", 40, 3, True),
+                                                         ("bilinear", 300, 5, False), ("bilinear", 40, 40, False)])
+def test_input_gradient_adds_a_points_tap_rows_at_once(mode, width, channels, stacked):
+    """Where an accumulator row (width pixels of a block of channels) and a tap row of products are
+    at most 255 blocks apart and a row's taps fit one repeat (64 floats), one level-0 Add takes a
+    point's adjacent tap rows: an Add per point that has its taps in the tile. Else (a wide image;
+    a block of more than 32 channels for bilinear's two taps) an Add per tap row. The result matches torch."""
+    rng = np.random.default_rng(21)
+    go, x, g = make_case(rng, (2, channels, 30, width), (24, 36), np.float32, lim=1.1)
+    ags.set_platform(cores=6, build="checked")
+    got = ags.grid_sample_backward(go, x, g, mode, "zeros", False, output_mask=(True, False), build="checked")
+    by_api = backward_launch("checked")["total"]["busy_by_api"]
+    adds, brcb, muls = (by_api.get(k, (0, 0))[0] for k in ("V Add", "V Brcb", "V Muls"))
+    # a point with three taps or more in its tile (a Brcb each) has both (bicubic: all four) of
+    # its tap rows there; one with fewer has one tap row there, an Add for it
+    if stacked:
+        assert brcb > 0 and adds <= brcb + muls, (adds, brcb, muls)
+    else:
+        assert brcb > 0 and adds >= 2 * brcb, (adds, brcb, muls)
+    ref = reference(go, x, g, mode, "zeros", False)
+    tol = expected_tols(go, x, g, mode, "zeros", False, "float32", ref)[0]
+    err = np.max(np.abs(f64(got[0]) - ref[0]))
+    assert got[1] is None and err <= tol, f"{mode}: input gradient off by {err}, tolerance {tol}"
+
+
+@pytest.mark.usefixtures("restore_platform")
 @pytest.mark.parametrize("build", BUILDS)
 def test_grid_gradient_point_outside_on_one_axis_rows_beyond_the_box(build):
     """A chunk whose window box holds the taps of the points valid on every axis: a point whose x

@@ -576,6 +576,23 @@ TEST_CASE("ReduceMax / ReduceMin: sharedTmpBuffer holds the page's minimum (plan
     for (const std::string ok : {run(true, 288, false), run(false, 264, true)}) CHECK_MSG(ok.empty(), ok);
 }
 
+TEST_CASE("level-0 Add: mask range, operand spans, overlap (planted)") {
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Add(t[1024], t, t[512], 65, 1, BinaryRepeatParams()); }),
+                     "Add: core 0: mask 65 is outside [1, 64]");
+    // 4 repeats 250 blocks apart reach 3 * 250 * 32 + 64 bytes past dst, beyond the buffer's end
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Add(t, t, t[1984], 16, 4, BinaryRepeatParams(1, 1, 1, 250, 250, 2)); }),
+                     "Add: core 0: dst: the access spans");
+    // dst overlaps src1 but is not it; in place with repeats closer than a repeat's blocks
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Add(t[8], t[1024], t, 64, 2, BinaryRepeatParams()); }),
+                     "Add: core 0: dst (UB offset 32, 512 bytes) overlaps a source");
+    EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Add(t, t, t[1024], 16, 2, BinaryRepeatParams(1, 1, 1, 1, 1, 2)); }),
+                     "Add: core 0: dst (UB offset 0, 96 bytes) overlaps a source (UB offset 0, 96 bytes) other than in place");
+    std::string ok = ViolationOnUb(8192, [](LocalTensor<float> t) {
+        Add(t, t, t[1024], 16, 4, BinaryRepeatParams(1, 1, 1, 40, 40, 2));   // in place, rows apart
+    });
+    CHECK_MSG(ok.empty(), ok);
+}
+
 TEST_CASE("level-0 Mul and Brcb: mask range, operand spans, overlap (planted)") {
     EXPECT_VIOLATION(ViolationOnUb(8192, [](LocalTensor<float> t) { Mul(t[1024], t, t[512], 65, 1, BinaryRepeatParams()); }),
                      "Mul: core 0: mask 65 is outside [1, 64]");

@@ -523,6 +523,47 @@ TEST_CASE("level-0 Mul on both lanes: block strides 0 and 2, a part block, in pl
     GmFree(gin); GmFree(gout);
 }
 
+TEST_CASE("level-0 Add on both lanes: in place on src0, repeats a row apart, a part repeat") {
+    // the input gradient's form: dst = src0 (an accumulator, each repeat a row of 40 blocks on),
+    // src1 a row of products 2 blocks on; repeat r's element e at (r * repStride + e / 8) * 8 + e % 8
+    constexpr int kSpan = 4 * 40 * 8, kRepeats = 4, kMask = 16, kDstRep = 40, kSrcRep = 2;
+    const std::vector<float> a = StressValues(kSpan), b = StressValues(kSpan + 5);
+    float* gin = static_cast<float*>(GmAlloc(2 * kSpan * 4));
+    std::memcpy(gin, a.data(), kSpan * 4);
+    std::memcpy(gin + kSpan, b.data() + 5, kSpan * 4);
+    float* gout = static_cast<float*>(GmAlloc(kSpan * 4));
+    auto kernel = [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 2 * kSpan * 4);
+        LocalTensor<float> acc = buf.Get<float>(), products = acc[kSpan];
+        GlobalTensor<float> In, Out;
+        In.SetGlobalBuffer(gin, 2 * kSpan);
+        Out.SetGlobalBuffer(gout, kSpan);
+        DataCopy(acc, In, 2 * kSpan);
+        PipeBarrier<PIPE_ALL>();
+        Add(acc[8], acc[8], products, kMask, kRepeats, BinaryRepeatParams(1, 1, 1, kDstRep, kDstRep, kSrcRep));
+        PipeBarrier<PIPE_V>();
+        Add(acc[kSpan - 64], acc[kSpan - 64], products, 5, 1, BinaryRepeatParams());   // a part block
+        PipeBarrier<PIPE_ALL>();
+        DataCopy(Out, acc, kSpan);
+    };
+    OnBothLanes(kernel, {{gout, kSpan * 4}}, [&] {
+        std::vector<float> want(a);
+        for (int r = 0; r < kRepeats; ++r)
+            for (int e = 0; e < kMask; ++e) {
+                const int d = 8 + (r * kDstRep + e / 8) * 8 + e % 8;
+                want[d] = a[d] + b[5 + (r * kSrcRep + e / 8) * 8 + e % 8];
+            }
+        for (int e = 0; e < 5; ++e) want[kSpan - 64 + e] = a[kSpan - 64 + e] + b[5 + e];
+        int bad = 0;
+        for (int i = 0; i < kSpan; ++i)
+            if (Bits(gout[i]) != Bits(want[i]) && ++bad <= 8) std::printf("  element %d: %a want %a\n", i, gout[i], want[i]);
+        CHECK(bad == 0);
+    });
+    GmFree(gin); GmFree(gout);
+}
+
 TEST_CASE("DataCopyPad blocks of 1 to 300 bytes: inline short copies land as the layout rule says") {
     // GM->UB block b of L bytes lands at b * roundup32(L) in UB, the rounding tail a dummy byte (0xFF);
     // UB->GM writes the L bytes back at b * (L + srcStride) in GM.

@@ -185,7 +185,9 @@ ASCENDC_BINARY_OP(Or, (detail::OneOf<T, int16_t, uint16_t>), VectorBinary, C(a |
 // [1, 256 / sizeof(T)]); an operand's block b of repeat r at (r * repStride + b * blkStride) * 32
 // bytes (BinaryRepeatParams). A repeat costs a whole repeat whatever its mask. Each operand's
 // blocks stay inside its tensor; dst coincides with a source (same address and strides: in place)
-// or stays clear of its span. Modelled: Mul only (the kernels use no other op in this form).
+// or stays clear of its span. Add's page gives the same form and parameters:
+// https://hiascend.com/document/detail/zh/canncommercial/700/operatordev/Ascendcopdevg/atlasascendc_api_07_0061.html
+// Modelled: Mul and Add (the kernels use no other op in this form).
 namespace detail {
 // Bytes from an operand's start to the end of its furthest element in a level-0 instruction: the
 // last repeat's last block (with block stride 0 every block is the first: its elements up to mask).
@@ -221,33 +223,33 @@ inline void CheckRepeatOverlap(const char* api, const LocalTensor<T>& dst, uint6
 #endif
 }
 }  // namespace detail
-template <typename T, bool isSetMask = true>
-inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,
-                const uint8_t repeatTime, const BinaryRepeatParams& p) {
-    static_assert(detail::kArithType<T>, "Mul: data type not supported on A2");
-    using C = typename detail::Calc<T>::type;
-    const char* api = "Mul";
+namespace detail {
+// One level-0 binary instruction: f(a, b) per element, computed in Calc<T> and rounded once.
+template <typename T, typename F>
+inline void BinaryRepeat(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                         uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& p, F f) {
+    using C = typename Calc<T>::type;
     constexpr uint64_t perRepeat = 256 / sizeof(T), perBlock = 32 / sizeof(T);
     ASC_CHECK(mask >= 1 && mask <= perRepeat, api, "mask %llu is outside [1, %llu] (continuous mode, %zu-byte elements)",
               (unsigned long long)mask, (unsigned long long)perRepeat, sizeof(T));
-    const uint64_t dBytes = detail::RepeatSpanBytes<T>(repeatTime, mask, p.dstBlkStride, p.dstRepStride);
-    const uint64_t aBytes = detail::RepeatSpanBytes<T>(repeatTime, mask, p.src0BlkStride, p.src0RepStride);
-    const uint64_t bBytes = detail::RepeatSpanBytes<T>(repeatTime, mask, p.src1BlkStride, p.src1RepStride);
-    detail::CheckUbBytes(api, "dst", dst, dBytes);
-    detail::CheckUbBytes(api, "src0", src0, aBytes);
-    detail::CheckUbBytes(api, "src1", src1, bBytes);
-    detail::CheckRepeatOverlap(api, dst, dBytes, p.dstBlkStride, p.dstRepStride, src0, aBytes, p.src0BlkStride, p.src0RepStride,
-                               repeatTime, mask);
-    detail::CheckRepeatOverlap(api, dst, dBytes, p.dstBlkStride, p.dstRepStride, src1, bBytes, p.src1BlkStride, p.src1RepStride,
-                               repeatTime, mask);
+    const uint64_t dBytes = RepeatSpanBytes<T>(repeatTime, mask, p.dstBlkStride, p.dstRepStride);
+    const uint64_t aBytes = RepeatSpanBytes<T>(repeatTime, mask, p.src0BlkStride, p.src0RepStride);
+    const uint64_t bBytes = RepeatSpanBytes<T>(repeatTime, mask, p.src1BlkStride, p.src1RepStride);
+    CheckUbBytes(api, "dst", dst, dBytes);
+    CheckUbBytes(api, "src0", src0, aBytes);
+    CheckUbBytes(api, "src1", src1, bBytes);
+    CheckRepeatOverlap(api, dst, dBytes, p.dstBlkStride, p.dstRepStride, src0, aBytes, p.src0BlkStride, p.src0RepStride,
+                       repeatTime, mask);
+    CheckRepeatOverlap(api, dst, dBytes, p.dstBlkStride, p.dstRepStride, src1, bBytes, p.src1BlkStride, p.src1RepStride,
+                       repeatTime, mask);
     // the race detector takes each operand's span
-    detail::RecordVector(api, uint64_t(repeatTime) * 256, uint64_t(repeatTime) * mask,
-                         ASC_UB(detail::UbRead(src0.addr_, aBytes), detail::UbRead(src1.addr_, bBytes), detail::UbWrite(dst.addr_, dBytes)),
-                         ascend_sim::InstrKind::VectorBinary);
+    RecordVector(api, uint64_t(repeatTime) * 256, uint64_t(repeatTime) * mask,
+                 ASC_UB(UbRead(src0.addr_, aBytes), UbRead(src1.addr_, bBytes), UbWrite(dst.addr_, dBytes)),
+                 ascend_sim::InstrKind::VectorBinary);
     if (mask < 1 || mask > perRepeat) return;
     // block by block: a block's elements are adjacent in every operand (a whole block's loop has a
     // constant count, which the compiler turns into vector operations); a repeat reads its operands
-    // before it writes: where dst overlaps a source's span, the repeat's products are staged
+    // before it writes: where dst overlaps a source's span, the repeat's results are staged
     const uint8_t* d0 = reinterpret_cast<const uint8_t*>(dst.addr_);
     const uint8_t* a0 = reinterpret_cast<const uint8_t*>(src0.addr_);
     const uint8_t* b0 = reinterpret_cast<const uint8_t*>(src1.addr_);
@@ -260,28 +262,42 @@ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
     const uint64_t dBlk = p.dstBlkStride * perBlock, dRep = p.dstRepStride * perBlock;
     const uint64_t xBlk = p.src0BlkStride * perBlock, xRep = p.src0RepStride * perBlock;
     const uint64_t yBlk = p.src1BlkStride * perBlock, yRep = p.src1RepStride * perBlock;
-    detail::OnLanes(ASCENDC_SIM_LOOP {
-        T products[perRepeat];
+    OnLanes(ASCENDC_SIM_LOOP {
+        T results[perRepeat];
         for (uint32_t r = 0; r < repeats; ++r) {
             for (uint64_t b = 0; b < blocks; ++b) {
                 const uint64_t n = b < whole ? perBlock : part;
                 const T* a = x + r * xRep + b * xBlk;
                 const T* c = y + r * yRep + b * yBlk;
-                T* out = staged ? products + b * perBlock : d + r * dRep + b * dBlk;
+                T* out = staged ? results + b * perBlock : d + r * dRep + b * dBlk;
                 if (n == perBlock) {
                     T block[perBlock];
-                    for (uint64_t e = 0; e < perBlock; ++e)
-                        block[e] = detail::Calc<T>::Out(C(detail::Calc<T>::In(a[e]) * detail::Calc<T>::In(c[e])));
+                    for (uint64_t e = 0; e < perBlock; ++e) block[e] = Calc<T>::Out(C(f(Calc<T>::In(a[e]), Calc<T>::In(c[e]))));
                     std::memcpy(out, block, sizeof(block));
                 } else {
-                    for (uint64_t e = 0; e < n; ++e) out[e] = detail::Calc<T>::Out(C(detail::Calc<T>::In(a[e]) * detail::Calc<T>::In(c[e])));
+                    for (uint64_t e = 0; e < n; ++e) out[e] = Calc<T>::Out(C(f(Calc<T>::In(a[e]), Calc<T>::In(c[e]))));
                 }
             }
             if (staged)
                 for (uint64_t b = 0; b < blocks; ++b)
-                    std::memcpy(d + r * dRep + b * dBlk, products + b * perBlock, (b < whole ? perBlock : part) * sizeof(T));
+                    std::memcpy(d + r * dRep + b * dBlk, results + b * perBlock, (b < whole ? perBlock : part) * sizeof(T));
         }
     });
+}
+}  // namespace detail
+template <typename T, bool isSetMask = true>
+inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,
+                const uint8_t repeatTime, const BinaryRepeatParams& p) {
+    static_assert(detail::kArithType<T>, "Mul: data type not supported on A2");
+    using C = typename detail::Calc<T>::type;
+    detail::BinaryRepeat("Mul", dst, src0, src1, mask, repeatTime, p, [](C a, C b) { return C(a * b); });
+}
+template <typename T, bool isSetMask = true>
+inline void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,
+                const uint8_t repeatTime, const BinaryRepeatParams& p) {
+    static_assert(detail::kArithType<T>, "Add: data type not supported on A2");
+    using C = typename detail::Calc<T>::type;
+    detail::BinaryRepeat("Add", dst, src0, src1, mask, repeatTime, p, [](C a, C b) { return C(a + b); });
 }
 
 // https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/atlasascendc_api_07_0089.html
