@@ -332,13 +332,17 @@ private:
     // LoadGradOutput's DMA alone.
     __aicore__ inline void FetchGradOutput(int64_t b, int64_t c0, int64_t cc, int64_t p0, int64_t np,
                                            AscendC::TBuf<AscendC::TPosition::VECIN>& rawBuf, int64_t slab) {
+        FetchGradOutput(b, c0, cc, p0, np, rawBuf.template Get<T>(), slab);
+    }
+    __aicore__ inline void FetchGradOutput(int64_t b, int64_t c0, int64_t cc, int64_t p0, int64_t np,
+                                           const AscendC::LocalTensor<T>& raw, int64_t slab) {
         const uint32_t len = static_cast<uint32_t>(np * kElem);
         const uint32_t gap = static_cast<uint32_t>((t_.points - np) * kElem);
         const uint32_t slabBlocks = static_cast<uint32_t>(slab * kElem / 32);
         const uint32_t usedBlocks = (len + 31) / 32;
         AscendC::DataCopyExtParams copy(static_cast<uint16_t>(cc), len, gap, slabBlocks - usedBlocks, 0);
         AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
-        AscendC::DataCopyPad(rawBuf.template Get<T>(), goGm_[(b * t_.c + c0) * t_.points + p0], copy, pad);
+        AscendC::DataCopyPad(raw, goGm_[(b * t_.c + c0) * t_.points + p0], copy, pad);
     }
     // The rest of LoadGradOutput once its DMA is issued: the wait, and half types' cast.
     __aicore__ inline AscendC::LocalTensor<float> GradOutputAsFloat(int64_t cc, AscendC::TBuf<AscendC::TPosition::VECIN>& rawBuf,
@@ -1064,33 +1068,79 @@ private:
     // Window path: the chunk's taps lie in the box, a window plane per channel (PlanWindow). The
     // first channel group's gradOutput and window load while the vector unit builds the offsets; a
     // chunk without a valid tap (a box from the coordinates' extremes may hold points each outside on
-    // another axis) loads no other group, and its tap sums are never read.
+    // another axis) loads no other group, and its tap sums are never read. Where the whole window
+    // takes fewer channels than the chunk has, the window and gradOutput buffers are halved and used
+    // in turn: a group loads while the vector unit sums the group before (MTE2_V flags say a half is
+    // loaded, V_MTE2 flags that the vector unit has read it).
     __aicore__ inline void SumTapsFromWindow(int64_t b, int64_t p0, int64_t np, const TapBox& box, const WindowPlan& plan,
                                              bool allValid) {
-        const int64_t group = t_.windowBytes / plan.planeBytes < t_.gridChannels ? t_.windowBytes / plan.planeBytes : t_.gridChannels;
-        AscendC::LocalTensor<T> win = window_.template Get<T>();
-        const int64_t firstGroup = t_.c < group ? t_.c : group;
-        FetchGradOutput(b, 0, firstGroup, p0, np, gridGo_, GridSlab());
-        FetchWindow(b, 0, firstGroup, box, plan);
-        if (!WindowTapOffsets(box, plan, allValid)) return;
-        for (int64_t c0 = 0; c0 < t_.c; c0 += group) {
-            const int64_t cc = (t_.c - c0) < group ? (t_.c - c0) : group;
-            if (c0 > 0) {
-                AscendC::PipeBarrier<PIPE_ALL>();   // the group before has read the buffers
-                FetchGradOutput(b, c0, cc, p0, np, gridGo_, GridSlab());
-                FetchWindow(b, c0, cc, box, plan);
+        const int64_t whole = t_.windowBytes / plan.planeBytes < t_.gridChannels ? t_.windowBytes / plan.planeBytes : t_.gridChannels;
+        const int64_t halfBytes = t_.windowBytes / 2 / 32 * 32;
+        const int64_t half = halfBytes / plan.planeBytes < t_.gridChannels / 2 ? halfBytes / plan.planeBytes : t_.gridChannels / 2;
+        const bool twin = half >= 1 && t_.c > half && (kIsFloat || t_.c > whole);
+        const int64_t group = twin ? half : whole;
+        AscendC::LocalTensor<T> win[2] = {window_.template Get<T>(), window_.template Get<T>()[static_cast<uint32_t>(halfBytes / kElem)]};
+        AscendC::LocalTensor<T> go[2] = {gridGo_.template Get<T>(), gridGo_.template Get<T>()[static_cast<uint32_t>(half * GridSlab())]};
+        const int64_t groups = (t_.c + group - 1) / group;
+        AscendC::TPipe* pipe = GetTPipePtr();
+        AscendC::TEventID loaded[2] = {}, read[2] = {};
+        if (twin) {
+            for (int32_t i = 0; i < 2; ++i) {
+                loaded[i] = pipe->AllocEventID<HardEvent::MTE2_V>();
+                read[i] = pipe->AllocEventID<HardEvent::V_MTE2>();
             }
-            AscendC::LocalTensor<float> go = GradOutputAsFloat(cc, gridGo_, gridGoFloat_, GridSlab());
-            AccumulateTaps(win, go, cc, plan.planeBytes, 0, np);
+        }
+        FetchGroup(b, 0, group, p0, np, box, plan, win[0], go[0]);
+        if (twin) AscendC::SetFlag<HardEvent::MTE2_V>(loaded[0]);
+        const bool anyTap = WindowTapOffsets(box, plan, allValid);
+        for (int64_t g = 0; anyTap && g < groups; ++g) {
+            const int64_t c0 = g * group, cc = (t_.c - c0) < group ? (t_.c - c0) : group;
+            if (!twin && g > 0) {
+                AscendC::PipeBarrier<PIPE_ALL>();   // the group before has read the buffers
+                FetchGroup(b, g, group, p0, np, box, plan, win[0], go[0]);
+            }
+            if (twin && g + 1 < groups) {
+                if (g >= 1) AscendC::WaitFlag<HardEvent::V_MTE2>(read[(g + 1) % 2]);   // group g - 1 is summed
+                FetchGroup(b, g + 1, group, p0, np, box, plan, win[(g + 1) % 2], go[(g + 1) % 2]);
+                AscendC::SetFlag<HardEvent::MTE2_V>(loaded[(g + 1) % 2]);
+            }
+            if (twin) AscendC::WaitFlag<HardEvent::MTE2_V>(loaded[g % 2]);
+            AscendC::LocalTensor<float> goFloat;
+            if constexpr (kIsFloat) {
+                goFloat = go[g % 2];
+            } else {
+                if (!twin) AscendC::PipeBarrier<PIPE_ALL>();
+                goFloat = gridGoFloat_.template Get<float>();
+                AscendC::Cast(goFloat, go[g % 2], AscendC::RoundMode::CAST_NONE, static_cast<uint32_t>(cc * GridSlab()));
+            }
+            if (!twin) AscendC::PipeBarrier<PIPE_ALL>();
+            AccumulateTaps(win[g % 2], goFloat, cc, plan.planeBytes, 0, np);
+            if (twin && g + 2 < groups) AscendC::SetFlag<HardEvent::V_MTE2>(read[g % 2]);
+            if (!twin) AscendC::PipeBarrier<PIPE_ALL>();
+        }
+        if (twin) {
+            if (!anyTap) AscendC::WaitFlag<HardEvent::MTE2_V>(loaded[0]);   // the first group's flag, unread
             AscendC::PipeBarrier<PIPE_ALL>();
+            for (int32_t i = 0; i < 2; ++i) {
+                pipe->ReleaseEventID<HardEvent::MTE2_V>(loaded[i]);
+                pipe->ReleaseEventID<HardEvent::V_MTE2>(read[i]);
+            }
         }
     }
 
+    // Channel group g (of `group` channels) of a chunk: its gradOutput and its window planes.
+    __aicore__ inline void FetchGroup(int64_t b, int64_t g, int64_t group, int64_t p0, int64_t np, const TapBox& box,
+                                      const WindowPlan& plan, const AscendC::LocalTensor<T>& win, const AscendC::LocalTensor<T>& go) {
+        const int64_t c0 = g * group, cc = (t_.c - c0) < group ? (t_.c - c0) : group;
+        FetchGradOutput(b, c0, cc, p0, np, go, GridSlab());
+        FetchWindow(b, c0, cc, box, plan, win);
+    }
+
     // The window planes of channels [c0, c0 + cc): each plane's zero block, then its DMA(s).
-    __aicore__ inline void FetchWindow(int64_t b, int64_t c0, int64_t cc, const TapBox& box, const WindowPlan& plan) {
+    __aicore__ inline void FetchWindow(int64_t b, int64_t c0, int64_t cc, const TapBox& box, const WindowPlan& plan,
+                                       const AscendC::LocalTensor<T>& win) {
         const int64_t planeElems = plan.planeBytes / kElem;
         const int64_t sliceElems = t_.inH * t_.inW;
-        AscendC::LocalTensor<T> win = window_.template Get<T>();
         AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
         for (int64_t c = 0; c < cc; ++c)
             AscendC::Duplicate(win[static_cast<uint32_t>(c * planeElems)], static_cast<T>(0), static_cast<int32_t>(kZeroBytes / kElem));
