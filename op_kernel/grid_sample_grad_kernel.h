@@ -618,7 +618,8 @@ private:
                 bool fetched = false;
                 int64_t weighed = 0;   // points whose weights the scalar unit has written
                 // per point in the tile: its in-tile taps' products (TapProducts), then per run of
-                // adjacent x taps of a tap row one add into their pixels' adjacent blocks. Each
+                // adjacent x taps one add into their pixels' adjacent blocks, of a tap row or of a
+                // slice's adjacent tap rows at once (AddTapRows). Each
                 // element sums weight * gradOutput over the points (and taps) in order, rounded after
                 // the multiply and after the add (taps that coincide, clamped by border padding, are
                 // added one by one). Lanes beyond the chunk's channels are never stored.
@@ -1068,10 +1069,12 @@ private:
     // Window path: the chunk's taps lie in the box, a window plane per channel (PlanWindow). The
     // first channel group's gradOutput and window load while the vector unit builds the offsets; a
     // chunk without a valid tap (a box from the coordinates' extremes may hold points each outside on
-    // another axis) loads no other group, and its tap sums are never read. Where the whole window
-    // takes fewer channels than the chunk has, the window and gradOutput buffers are halved and used
-    // in turn: a group loads while the vector unit sums the group before (MTE2_V flags say a half is
-    // loaded, V_MTE2 flags that the vector unit has read it).
+    // another axis) loads no other group, and its tap sums are never read. Where a half of the window
+    // takes fewer channels than the chunk has (float32; half types only where the whole window does
+    // too: their casts per group cost more than the overlap gains on small loads), the window and
+    // gradOutput buffers are halved and used in turn: a group loads while the vector unit sums the
+    // group before (MTE2_V flags say a half is loaded, V_MTE2 flags that the vector unit has read it;
+    // PIPE_V barriers order the vector unit's writes of a half, or of the cast, after its reads).
     __aicore__ inline void SumTapsFromWindow(int64_t b, int64_t p0, int64_t np, const TapBox& box, const WindowPlan& plan,
                                              bool allValid) {
         const int64_t whole = t_.windowBytes / plan.planeBytes < t_.gridChannels ? t_.windowBytes / plan.planeBytes : t_.gridChannels;
@@ -1101,6 +1104,7 @@ private:
             }
             if (twin && g + 1 < groups) {
                 if (g >= 1) AscendC::WaitFlag<HardEvent::V_MTE2>(read[(g + 1) % 2]);   // group g - 1 is summed
+                AscendC::PipeBarrier<PIPE_V>();   // FetchWindow's zero blocks after group g - 1's gathers
                 FetchGroup(b, g + 1, group, p0, np, box, plan, win[(g + 1) % 2], go[(g + 1) % 2]);
                 AscendC::SetFlag<HardEvent::MTE2_V>(loaded[(g + 1) % 2]);
             }
@@ -1110,6 +1114,7 @@ private:
                 goFloat = go[g % 2];
             } else {
                 if (!twin) AscendC::PipeBarrier<PIPE_ALL>();
+                if (twin) AscendC::PipeBarrier<PIPE_V>();   // after group g - 1's multiply-adds read the cast
                 goFloat = gridGoFloat_.template Get<float>();
                 AscendC::Cast(goFloat, go[g % 2], AscendC::RoundMode::CAST_NONE, static_cast<uint32_t>(cc * GridSlab()));
             }
