@@ -348,13 +348,18 @@ private:
     __aicore__ inline AscendC::LocalTensor<float> GradOutputAsFloat(int64_t cc, AscendC::TBuf<AscendC::TPosition::VECIN>& rawBuf,
                                                                     AscendC::TBuf<AscendC::TPosition::VECCALC>& floatBuf, int64_t slab) {
         AscendC::PipeBarrier<PIPE_ALL>();
-        AscendC::LocalTensor<T> raw = rawBuf.template Get<T>();
+        const AscendC::LocalTensor<float> f = GradOutputFloats(cc, rawBuf.template Get<T>(), floatBuf, slab);
+        if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_ALL>();
+        return f;
+    }
+    // Loaded gradOutput as floats: float32 itself, half types cast into `floatBuf`.
+    __aicore__ inline AscendC::LocalTensor<float> GradOutputFloats(int64_t cc, const AscendC::LocalTensor<T>& raw,
+                                                                   AscendC::TBuf<AscendC::TPosition::VECCALC>& floatBuf, int64_t slab) {
         if constexpr (kIsFloat) {
             return raw;
         } else {
             AscendC::LocalTensor<float> f = floatBuf.template Get<float>();
             AscendC::Cast(f, raw, AscendC::RoundMode::CAST_NONE, static_cast<uint32_t>(cc * slab));
-            AscendC::PipeBarrier<PIPE_ALL>();
             return f;
         }
     }
@@ -1108,17 +1113,14 @@ private:
                 FetchGroup(b, g + 1, group, p0, np, box, plan, win[(g + 1) % 2], go[(g + 1) % 2]);
                 AscendC::SetFlag<HardEvent::MTE2_V>(loaded[(g + 1) % 2]);
             }
-            if (twin) AscendC::WaitFlag<HardEvent::MTE2_V>(loaded[g % 2]);
             AscendC::LocalTensor<float> goFloat;
-            if constexpr (kIsFloat) {
-                goFloat = go[g % 2];
+            if (twin) {
+                AscendC::WaitFlag<HardEvent::MTE2_V>(loaded[g % 2]);
+                if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_V>();   // after group g - 1's multiply-adds read the cast
+                goFloat = GradOutputFloats(cc, go[g % 2], gridGoFloat_, GridSlab());
             } else {
-                if (!twin) AscendC::PipeBarrier<PIPE_ALL>();
-                if (twin) AscendC::PipeBarrier<PIPE_V>();   // after group g - 1's multiply-adds read the cast
-                goFloat = gridGoFloat_.template Get<float>();
-                AscendC::Cast(goFloat, go[g % 2], AscendC::RoundMode::CAST_NONE, static_cast<uint32_t>(cc * GridSlab()));
+                goFloat = GradOutputAsFloat(cc, gridGo_, gridGoFloat_, GridSlab());
             }
-            if (!twin) AscendC::PipeBarrier<PIPE_ALL>();
             AccumulateTaps(win[g % 2], goFloat, cc, plan.planeBytes, 0, np);
             if (twin && g + 2 < groups) AscendC::SetFlag<HardEvent::V_MTE2>(read[g % 2]);
             if (!twin) AscendC::PipeBarrier<PIPE_ALL>();

@@ -205,23 +205,24 @@ uint64_t CostStep(CoreContext& c, Pipe pipe, InstrKind kind, uint64_t amount, co
     c.counters.AddBusy(uint32_t(Pipe::S), "issue", 1, cost::kScalarIssue);
     const int p = int(pipe);
     const bool modelled = p < kModelPipes;
+    // a flag's (event, ID) for SetFlag / WaitFlag: amount = event * kEventIdsPerType + ID
+    const uint64_t event = (amount / kEventIdsPerType) % kMaxHardEvents, id = amount % kEventIdsPerType;
     switch (kind) {
         case InstrKind::SetFlag:
         case InstrKind::EnQue:
         case InstrKind::FreeTensor: {
             const uint64_t t = modelled ? std::max(m.clk[p], s) : s;
             if (kind == InstrKind::SetFlag) {
-                m.flagTime[(amount / kEventIdsPerType) % kMaxHardEvents][amount % kEventIdsPerType] = t;
-                m.flagSrc[(amount / kEventIdsPerType) % kMaxHardEvents][amount % kEventIdsPerType] = uint8_t(p);
+                m.flagTime[event][id] = t;
+                m.flagSrc[event][id] = uint8_t(p);
             }
             return t;
         }
         case InstrKind::WaitFlag:
             if (modelled) {
-                const uint64_t t = m.flagTime[(amount / kEventIdsPerType) % kMaxHardEvents][amount % kEventIdsPerType];
+                const uint64_t t = m.flagTime[event][id];
                 m.clk[p] = std::max(m.clk[p], t);
-                if (m.flagSrc[(amount / kEventIdsPerType) % kMaxHardEvents][amount % kEventIdsPerType] == uint8_t(Pipe::S))
-                    m.scalarFence[p] = std::max(m.scalarFence[p], t);
+                if (m.flagSrc[event][id] == uint8_t(Pipe::S)) m.scalarFence[p] = std::max(m.scalarFence[p], t);
             }
             return s;
         case InstrKind::DeQue:
