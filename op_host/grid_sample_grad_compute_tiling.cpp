@@ -36,9 +36,9 @@ constexpr double kInputRowAddCycles = 22.0;
 constexpr double kInputHaloFactor = 1.2;
 constexpr double kGridTapChannelCycles = 0.15;
 constexpr int64_t kGridAxisInstrs = 40;
-// An input-gradient tile's range test of one scan chunk: the chunk's grid DMA and the vector
-// unit's reductions.
-constexpr double kScanChunkCycles = 600.0;
+// An input-gradient tile's range test of one scan chunk: the chunk's grid DMA (which runs while
+// the chunk before is tested) or the vector unit's reductions and the scalar unit's test.
+constexpr double kScanChunkCycles = 350.0;
 constexpr int64_t kFlowHalo = 3;
 constexpr int64_t kWindowMargin = 4;
 constexpr int64_t kGridTapInstrs = 5;
@@ -81,7 +81,8 @@ int64_t InputRoleFixedBytes(const GradProblem& p, int64_t cc, GridSampleGradTili
     t->rowStageBytes = static_cast<int32_t>(cc * rowSlab * 4);
     t->rowIndexBytes = static_cast<int32_t>(Align(p.inW, 8) * 4);
     t->accOutBytes = half ? static_cast<int32_t>(Align(cc * rowSlab * elem, 32)) : 0;
-    return int64_t{t->goBufBytes} + t->goFloatBytes + t->goTBytes + t->goIndexBytes + t->rowStageBytes +
+    // and the scan's second grid chunk (the next one loads while one is tested)
+    return int64_t{t->gridBufBytes} + t->goBufBytes + t->goFloatBytes + t->goTBytes + t->goIndexBytes + t->rowStageBytes +
            t->rowIndexBytes + t->accOutBytes;
 }
 
@@ -163,8 +164,8 @@ int64_t CommonBytes(const GridSampleGradTilingData& t) {
 }
 
 int64_t InputRoleBytes(const GridSampleGradTilingData& t) {
-    return int64_t{t.goBufBytes} + t.goFloatBytes + t.goTBytes + t.goIndexBytes + t.accBytes + t.rowStageBytes +
-           t.rowIndexBytes + t.accOutBytes;
+    return int64_t{t.gridBufBytes} + t.goBufBytes + t.goFloatBytes + t.goTBytes + t.goIndexBytes + t.accBytes +
+           t.rowStageBytes + t.rowIndexBytes + t.accOutBytes;
 }
 
 }  // namespace

@@ -157,6 +157,7 @@ private:
     }
 
     __aicore__ inline void InitInputRole() {
+        pipe_.InitBuffer(scanGrid_, t_.gridBufBytes);
         pipe_.InitBuffer(goBuf_, t_.goBufBytes);
         if constexpr (!kIsFloat) pipe_.InitBuffer(goFloat_, t_.goFloatBytes);
         pipe_.InitBuffer(goT_, t_.goTBytes);
@@ -270,11 +271,12 @@ private:
         ExtendIndex(index, kFirst * DIMS, DIMS * slots_, DIMS, 4);
     }
 
-    // The DMA of points [p0, p0 + np) of batch b's grid into gridBuf_.
-    __aicore__ inline void FetchGrid(int64_t b, int64_t p0, int64_t np) {
+    // The DMA of points [p0, p0 + np) of batch b's grid into gridBuf_ (or `dst`).
+    __aicore__ inline void FetchGrid(int64_t b, int64_t p0, int64_t np) { FetchGrid(gridBuf_.template Get<T>(), b, p0, np); }
+    __aicore__ inline void FetchGrid(const AscendC::LocalTensor<T>& dst, int64_t b, int64_t p0, int64_t np) {
         AscendC::DataCopyExtParams copy(1, static_cast<uint32_t>(np * DIMS * kElem), 0, 0, 0);
         AscendC::DataCopyPadExtParams<T> pad{false, 0, 0, static_cast<T>(0)};
-        AscendC::DataCopyPad(gridBuf_.template Get<T>(), gridGm_[(b * t_.points + p0) * DIMS], copy, pad);
+        AscendC::DataCopyPad(dst, gridGm_[(b * t_.points + p0) * DIMS], copy, pad);
     }
 
     // The grid chunk the core loads first (its first unit's first), fetched before the roles'
@@ -299,22 +301,31 @@ private:
         return GridChunk{u / t_.gridChunks, p0, (t_.points - p0) < t_.gridChunk ? (t_.points - p0) : t_.gridChunk};
     }
 
-    // Loads points [p0, p0 + np) of batch b: the grid coordinates as floats.
-    __aicore__ inline AscendC::LocalTensor<float> LoadGrid(int64_t b, int64_t p0, int64_t np) {
+    // True when FetchFirstGrid's DMA brought points [p0, p0 + np) of batch b into gridBuf_; it is
+    // taken once.
+    __aicore__ inline bool TakeFirstGrid(int64_t b, int64_t p0, int64_t np) {
         const bool fetched = firstGridFetched_ && b == firstGrid_.b && p0 == firstGrid_.p0 && np == firstGrid_.np;
         firstGridFetched_ = false;
-        if (!fetched) {
+        return fetched;
+    }
+    // Loads points [p0, p0 + np) of batch b: the grid coordinates as floats.
+    __aicore__ inline AscendC::LocalTensor<float> LoadGrid(int64_t b, int64_t p0, int64_t np) {
+        if (!TakeFirstGrid(b, p0, np)) {
             AscendC::PipeBarrier<PIPE_ALL>();   // earlier scalar reads of the buffer are done
             FetchGrid(b, p0, np);
         }
-        AscendC::LocalTensor<T> raw = gridBuf_.template Get<T>();
         AscendC::PipeBarrier<PIPE_ALL>();
+        const AscendC::LocalTensor<float> f = GridFloats(gridBuf_.template Get<T>(), np);
+        if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_ALL>();
+        return f;
+    }
+    // A loaded grid chunk as floats: float32 itself, half types cast into gridFloat_.
+    __aicore__ inline AscendC::LocalTensor<float> GridFloats(const AscendC::LocalTensor<T>& raw, int64_t np) {
         if constexpr (kIsFloat) {
             return raw;
         } else {
             AscendC::LocalTensor<float> f = gridFloat_.template Get<float>();
             AscendC::Cast(f, raw, AscendC::RoundMode::CAST_NONE, static_cast<uint32_t>(np * DIMS));
-            AscendC::PipeBarrier<PIPE_ALL>();
             return f;
         }
     }
@@ -439,7 +450,7 @@ private:
             AscendC::ReduceMax(res[static_cast<uint32_t>(k * 24 + 8)], values, scratch, static_cast<int32_t>(n));
             AscendC::ReduceSum(res[static_cast<uint32_t>(k * 24 + 16)], values, scratch, static_cast<int32_t>(n));
         }
-        AscendC::PipeBarrier<PIPE_ALL>();
+        WaitPipe<HardEvent::V_S>();   // (not PIPE_ALL: the input role's next grid chunk may be loading)
         const int64_t sizes[3] = {t_.inW, t_.inH, t_.inD};
         *inside = true;
         for (int32_t k = first; k < DIMS; ++k) {
@@ -613,10 +624,33 @@ private:
         AscendC::LocalTensor<uint32_t> goIndex = goIndex_.template Get<uint32_t>();
         GradAxis axes[3] = {};
         TileRows tapRows = {};
-        for (int64_t s0 = 0; s0 < t_.points; s0 += t_.scanChunk) {
+        // the scan's grid chunks in gridBuf_ and scanGrid_ in turn: chunk k + 1 loads while chunk k
+        // is tested and its points added (MTE2_V flags say a buffer is loaded, V_MTE2 flags that the
+        // vector unit has read it; the scalar unit's reads precede the DMA it issues next)
+        const AscendC::LocalTensor<T> grids[2] = {gridBuf_.template Get<T>(), scanGrid_.template Get<T>()};
+        AscendC::TPipe* pipe = GetTPipePtr();
+        AscendC::TEventID loaded[2] = {}, read[2] = {};
+        for (int32_t i = 0; i < 2; ++i) {
+            loaded[i] = pipe->AllocEventID<HardEvent::MTE2_V>();
+            read[i] = pipe->AllocEventID<HardEvent::V_MTE2>();
+        }
+        const int64_t firstNp = t_.points < t_.scanChunk ? t_.points : t_.scanChunk;
+        if (!TakeFirstGrid(b, 0, firstNp)) FetchGrid(grids[0], b, 0, firstNp);
+        AscendC::SetFlag<HardEvent::MTE2_V>(loaded[0]);
+        for (int64_t k = 0, s0 = 0; s0 < t_.points; ++k, s0 += t_.scanChunk) {
             const int64_t ns = (t_.points - s0) < t_.scanChunk ? (t_.points - s0) : t_.scanChunk;
-            AscendC::LocalTensor<float> coords = LoadGrid(b, s0, ns);
-            if (!ScanMayTouch(coords, ns, r0, nr)) continue;
+            const int64_t next = s0 + t_.scanChunk;
+            if (next < t_.points) {
+                if (k >= 1) AscendC::WaitFlag<HardEvent::V_MTE2>(read[(k + 1) % 2]);   // chunk k - 1 is tested
+                FetchGrid(grids[(k + 1) % 2], b, next, (t_.points - next) < t_.scanChunk ? (t_.points - next) : t_.scanChunk);
+                AscendC::SetFlag<HardEvent::MTE2_V>(loaded[(k + 1) % 2]);
+            }
+            AscendC::WaitFlag<HardEvent::MTE2_V>(loaded[k % 2]);
+            if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_V>();   // after chunk k - 1's reads of the cast
+            AscendC::LocalTensor<float> coords = GridFloats(grids[k % 2], ns);
+            const bool touch = ScanMayTouch(coords, ns, r0, nr);
+            if (next + t_.scanChunk < t_.points) AscendC::SetFlag<HardEvent::V_MTE2>(read[k % 2]);   // its buffer's next load
+            if (!touch) continue;
             for (int64_t from = 0; from < ns; from += t_.pointChunk) {
                 const int64_t np = (ns - from) < t_.pointChunk ? (ns - from) : t_.pointChunk;
                 // gradOutput is fetched at the chunk's first tap in the tile, and only then
@@ -653,6 +687,11 @@ private:
                 }
                 if (fetched) AscendC::PipeBarrier<PIPE_ALL>();
             }
+        }
+        AscendC::PipeBarrier<PIPE_ALL>();
+        for (int32_t i = 0; i < 2; ++i) {
+            pipe->ReleaseEventID<HardEvent::MTE2_V>(loaded[i]);
+            pipe->ReleaseEventID<HardEvent::V_MTE2>(read[i]);
         }
         // the store, a row of the tile at a time: gathered channel-major (cc slabs of W), then one
         // DMA of cc blocks of W elements
@@ -1236,7 +1275,7 @@ private:
     bool firstGridFetched_ = false;   // FetchFirstGrid's DMA is issued and LoadGrid has not taken it
     AscendC::TPipe pipe_;
     AscendC::GlobalTensor<T> goGm_, xGm_, gridGm_, igGm_, ggGm_;
-    AscendC::TBuf<AscendC::TPosition::VECIN> gridBuf_, goBuf_, gridGo_, window_;
+    AscendC::TBuf<AscendC::TPosition::VECIN> gridBuf_, scanGrid_, goBuf_, gridGo_, window_;
     AscendC::TBuf<AscendC::TPosition::VECCALC> gridFloat_, goFloat_, gridGoFloat_, rangeIndex_, rangeBuf_, goT_, goIndex_,
         rowIndex_;
     AscendC::TBuf<AscendC::TPosition::VECCALC> offsets_, tapSums_, gathered_, gatheredIo_, axes_;

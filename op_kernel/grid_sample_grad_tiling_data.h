@@ -58,7 +58,7 @@ struct GridSampleGradTilingData {
     int64_t gridChannels;                  // channels per gradOutput (and window) load at most
     int64_t gridUnits, gridCores, gridCoreFirst;
     // UB partition (bytes); the kernel calls InitBuffer with exactly these
-    int32_t gridBufBytes;      // a grid chunk as loaded (dtype), max(scanChunk, gridChunk) points
+    int32_t gridBufBytes;      // a grid chunk as loaded (dtype), max(scanChunk, gridChunk) points; the input role has two
     int32_t gridFloatBytes;    // the same as float (half types)
     int32_t rangeIndexBytes;   // Gather byte offsets picking x, y (and z) out of a grid chunk
     int32_t rangeBytes;        // one coordinate of a chunk, the reductions' scratch and results
