@@ -606,6 +606,23 @@ private:
         }
     }
 
+    // The input role's gradOutput sub-chunk in goBuf_: whose (points from p0), whether its DMA is
+    // issued and not yet waited for, whether a Gather's read of the buffer is not yet waited for.
+    struct GradOutputLoad {
+        AscendC::TEventID loaded = 0, read = 0;   // MTE2_V, V_MTE2
+        int64_t p0 = -1;
+        bool loading = false, readPending = false;
+    };
+    // The DMA of gradOutput of points [p0, p0 + np) into goBuf_, once a Gather has read it.
+    __aicore__ inline void IssueGradOutput(GradOutputLoad* go, int64_t b, int64_t c0, int64_t cc, int64_t p0, int64_t np) {
+        if (go->readPending) AscendC::WaitFlag<HardEvent::V_MTE2>(go->read);
+        go->readPending = false;
+        FetchGradOutput(b, c0, cc, p0, np, goBuf_, PointSlab());
+        AscendC::SetFlag<HardEvent::MTE2_V>(go->loaded);
+        go->p0 = p0;
+        go->loading = true;
+    }
+
     // Input-gradient unit: (batch, channel chunk, row tile).
     __aicore__ inline void InputGradUnit(int64_t u) {
         const int64_t tile = u % t_.tilesPerPlane;
@@ -634,6 +651,9 @@ private:
             loaded[i] = pipe->AllocEventID<HardEvent::MTE2_V>();
             read[i] = pipe->AllocEventID<HardEvent::V_MTE2>();
         }
+        GradOutputLoad go;
+        go.loaded = pipe->AllocEventID<HardEvent::MTE2_V>();
+        go.read = pipe->AllocEventID<HardEvent::V_MTE2>();
         const int64_t firstNp = t_.points < t_.scanChunk ? t_.points : t_.scanChunk;
         if (!TakeFirstGrid(b, 0, firstNp)) FetchGrid(grids[0], b, 0, firstNp);
         AscendC::SetFlag<HardEvent::MTE2_V>(loaded[0]);
@@ -651,9 +671,18 @@ private:
             const bool touch = ScanMayTouch(coords, ns, r0, nr);
             if (next + t_.scanChunk < t_.points) AscendC::SetFlag<HardEvent::V_MTE2>(read[k % 2]);   // its buffer's next load
             if (!touch) continue;
+            // gradOutput a sub-chunk at a time in goBuf_: the first's DMA now, each next one's as soon
+            // as the one before is point-major (its Gather has read the buffer: a V_MTE2 flag), so
+            // that it loads while the points before are added; a sub-chunk without a tap in the
+            // tile leaves its load unread
+            IssueGradOutput(&go, b, c0, cc, s0, (ns < t_.pointChunk ? ns : t_.pointChunk));
             for (int64_t from = 0; from < ns; from += t_.pointChunk) {
                 const int64_t np = (ns - from) < t_.pointChunk ? (ns - from) : t_.pointChunk;
-                // gradOutput is fetched at the chunk's first tap in the tile, and only then
+                if (go.loading && go.p0 != s0 + from) {
+                    AscendC::WaitFlag<HardEvent::MTE2_V>(go.loaded);   // the sub-chunk before's, unread
+                    go.loading = false;
+                }
+                if (!go.loading) IssueGradOutput(&go, b, c0, cc, s0 + from, np);
                 bool fetched = false;
                 int64_t weighed = 0;   // points whose weights the scalar unit has written
                 // per point in the tile: its in-tile taps' products (TapProducts), then per run of
@@ -668,9 +697,17 @@ private:
                         // point-major: one block of the chunk's channels per point
                         // (Gather: atlasascendc_api_07_0092, byte offsets; count within the
                         // source and the offsets, which the tiling sizes for block_ slabs)
-                        AscendC::LocalTensor<float> go = LoadGradOutput(b, c0, cc, s0 + from, np, goBuf_, goFloat_, PointSlab());
-                        AscendC::Gather(goT, go, goIndex, 0u, static_cast<uint32_t>(np * block_));
-                        AscendC::PipeBarrier<PIPE_ALL>();
+                        AscendC::WaitFlag<HardEvent::MTE2_V>(go.loaded);
+                        go.loading = false;
+                        AscendC::PipeBarrier<PIPE_V>();   // after the sub-chunk before's reads of goT (and the cast)
+                        const AscendC::LocalTensor<float> loaded = GradOutputFloats(cc, goBuf_.template Get<T>(), goFloat_, PointSlab());
+                        if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_V>();
+                        AscendC::Gather(goT, loaded, goIndex, 0u, static_cast<uint32_t>(np * block_));
+                        AscendC::SetFlag<HardEvent::V_MTE2>(go.read);
+                        go.readPending = true;
+                        AscendC::PipeBarrier<PIPE_V>();
+                        const int64_t after = from + t_.pointChunk;
+                        if (after < ns) IssueGradOutput(&go, b, c0, cc, s0 + after, (ns - after) < t_.pointChunk ? (ns - after) : t_.pointChunk);
                         fetched = true;
                     }
                     const AscendC::LocalTensor<float> products =
@@ -685,14 +722,22 @@ private:
                     }
                     AscendC::PipeBarrier<PIPE_V>();
                 }
-                if (fetched) AscendC::PipeBarrier<PIPE_ALL>();
+                // the weight ring starts again at its first row: the vector unit has read every row
+                if (fetched) WaitPipe<HardEvent::V_S>();
+            }
+            if (go.loading) {
+                AscendC::WaitFlag<HardEvent::MTE2_V>(go.loaded);   // a load past the last tap in the tile, unread
+                go.loading = false;
             }
         }
+        if (go.readPending) AscendC::WaitFlag<HardEvent::V_MTE2>(go.read);
         AscendC::PipeBarrier<PIPE_ALL>();
         for (int32_t i = 0; i < 2; ++i) {
             pipe->ReleaseEventID<HardEvent::MTE2_V>(loaded[i]);
             pipe->ReleaseEventID<HardEvent::V_MTE2>(read[i]);
         }
+        pipe->ReleaseEventID<HardEvent::MTE2_V>(go.loaded);
+        pipe->ReleaseEventID<HardEvent::V_MTE2>(go.read);
         // the store, a row of the tile at a time: gathered channel-major (cc slabs of W), then one
         // DMA of cc blocks of W elements
         AscendC::LocalTensor<float> stage = rowStage_.template Get<float>();
