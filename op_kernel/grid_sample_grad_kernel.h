@@ -16,7 +16,9 @@
 // factor times the padding's derivative (clip: 0 on and beyond a border; reflection: +-1), cubic
 // weight derivatives for bicubic and tricubic, no grid gradient for nearest. Scalar work is
 // ordered against the DMA and vector pipes by PipeBarrier<PIPE_ALL> between stages, and by S_V /
-// V_S waits where the scalar unit writes what the vector unit reads (set-up, tap weights).
+// V_S waits where the scalar unit writes what the vector unit reads (set-up, tap weights); loads
+// that run while the vector unit works (the grid role's channel groups, the input role's grid
+// chunks and gradOutput sub-chunks) by MTE2_V / V_MTE2 flags on IDs held for the unit or chunk.
 #ifndef GRID_SAMPLE_GRAD_KERNEL_H
 #define GRID_SAMPLE_GRAD_KERNEL_H
 
@@ -654,22 +656,26 @@ private:
         GradOutputLoad go;
         go.loaded = pipe->AllocEventID<HardEvent::MTE2_V>();
         go.read = pipe->AllocEventID<HardEvent::V_MTE2>();
-        const int64_t firstNp = t_.points < t_.scanChunk ? t_.points : t_.scanChunk;
-        if (!TakeFirstGrid(b, 0, firstNp)) FetchGrid(grids[0], b, 0, firstNp);
-        AscendC::SetFlag<HardEvent::MTE2_V>(loaded[0]);
-        for (int64_t k = 0, s0 = 0; s0 < t_.points; ++k, s0 += t_.scanChunk) {
+        if (t_.points > 0) {   // (an empty grid: no chunk, the tile stays zero)
+            const int64_t firstNp = t_.points < t_.scanChunk ? t_.points : t_.scanChunk;
+            if (!TakeFirstGrid(b, 0, firstNp)) FetchGrid(grids[0], b, 0, firstNp);
+            AscendC::SetFlag<HardEvent::MTE2_V>(loaded[0]);
+        }
+        for (int64_t chunk = 0, s0 = 0; s0 < t_.points; ++chunk, s0 += t_.scanChunk) {
             const int64_t ns = (t_.points - s0) < t_.scanChunk ? (t_.points - s0) : t_.scanChunk;
             const int64_t next = s0 + t_.scanChunk;
+            const int32_t cur = static_cast<int32_t>(chunk % 2), other = 1 - cur;
             if (next < t_.points) {
-                if (k >= 1) AscendC::WaitFlag<HardEvent::V_MTE2>(read[(k + 1) % 2]);   // chunk k - 1 is tested
-                FetchGrid(grids[(k + 1) % 2], b, next, (t_.points - next) < t_.scanChunk ? (t_.points - next) : t_.scanChunk);
-                AscendC::SetFlag<HardEvent::MTE2_V>(loaded[(k + 1) % 2]);
+                if (chunk >= 1) AscendC::WaitFlag<HardEvent::V_MTE2>(read[other]);   // the chunk before is tested
+                FetchGrid(grids[other], b, next, (t_.points - next) < t_.scanChunk ? (t_.points - next) : t_.scanChunk);
+                AscendC::SetFlag<HardEvent::MTE2_V>(loaded[other]);
             }
-            AscendC::WaitFlag<HardEvent::MTE2_V>(loaded[k % 2]);
-            if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_V>();   // after chunk k - 1's reads of the cast
-            AscendC::LocalTensor<float> coords = GridFloats(grids[k % 2], ns);
+            AscendC::WaitFlag<HardEvent::MTE2_V>(loaded[cur]);
+            if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_V>();   // after the chunk before's reads of the cast
+            AscendC::LocalTensor<float> coords = GridFloats(grids[cur], ns);
+            if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_V>();   // the range test reads the cast
             const bool touch = ScanMayTouch(coords, ns, r0, nr);
-            if (next + t_.scanChunk < t_.points) AscendC::SetFlag<HardEvent::V_MTE2>(read[k % 2]);   // its buffer's next load
+            if (next + t_.scanChunk < t_.points) AscendC::SetFlag<HardEvent::V_MTE2>(read[cur]);   // its buffer's next load
             if (!touch) continue;
             // gradOutput a sub-chunk at a time in goBuf_: the first's DMA now, each next one's as soon
             // as the one before is point-major (its Gather has read the buffer: a V_MTE2 flag), so
@@ -700,9 +706,9 @@ private:
                         AscendC::WaitFlag<HardEvent::MTE2_V>(go.loaded);
                         go.loading = false;
                         AscendC::PipeBarrier<PIPE_V>();   // after the sub-chunk before's reads of goT (and the cast)
-                        const AscendC::LocalTensor<float> loaded = GradOutputFloats(cc, goBuf_.template Get<T>(), goFloat_, PointSlab());
+                        const AscendC::LocalTensor<float> goFloats = GradOutputFloats(cc, goBuf_.template Get<T>(), goFloat_, PointSlab());
                         if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_V>();
-                        AscendC::Gather(goT, loaded, goIndex, 0u, static_cast<uint32_t>(np * block_));
+                        AscendC::Gather(goT, goFloats, goIndex, 0u, static_cast<uint32_t>(np * block_));
                         AscendC::SetFlag<HardEvent::V_MTE2>(go.read);
                         go.readPending = true;
                         AscendC::PipeBarrier<PIPE_V>();
@@ -1317,7 +1323,7 @@ private:
     AxisVectors av_;
     int64_t inputBegin_ = 0, inputEnd_ = 0, gridBegin_ = 0, gridEnd_ = 0;
     GridChunk firstGrid_ = {0, 0, 0};
-    bool firstGridFetched_ = false;   // FetchFirstGrid's DMA is issued and LoadGrid has not taken it
+    bool firstGridFetched_ = false;   // FetchFirstGrid's DMA is issued and TakeFirstGrid has not taken it
     AscendC::TPipe pipe_;
     AscendC::GlobalTensor<T> goGm_, xGm_, gridGm_, igGm_, ggGm_;
     AscendC::TBuf<AscendC::TPosition::VECIN> gridBuf_, scanGrid_, goBuf_, gridGo_, window_;

@@ -670,6 +670,25 @@ TEST_CASE("WaitFlag without SetFlag, SyncAll beyond the physical cores") {
     EXPECT_VIOLATION(e2, "SyncAll", "blockDim 50 exceeds the platform's 48 vector cores");
 }
 
+TEST_CASE("SetFlag again before its WaitFlag, a SetFlag never waited for") {
+    std::string twice = Violation([] {
+        TPipe pipe;
+        TEventID id = pipe.AllocEventID<HardEvent::MTE2_V>();
+        SetFlag<HardEvent::MTE2_V>(id);
+        SetFlag<HardEvent::MTE2_V>(id);
+    }, 2);
+    EXPECT_VIOLATION(twice, "SetFlag", "SetFlag<HardEvent::MTE2_V>(0) again before its WaitFlag");
+    std::string unwaited = Violation([] {
+        TPipe pipe;
+        TEventID id = pipe.AllocEventID<HardEvent::V_MTE2>();
+        SetFlag<HardEvent::V_MTE2>(id);
+        WaitFlag<HardEvent::V_MTE2>(id);
+        SetFlag<HardEvent::V_MTE2>(id);   // set again after its wait: legal, but never waited for
+        pipe.ReleaseEventID<HardEvent::V_MTE2>(id);
+    }, 2);
+    EXPECT_VIOLATION(unwaited, "SetFlag", "SetFlag<HardEvent::V_MTE2>(0) was never waited for by the end of the kernel");
+}
+
 TEST_CASE("after one core fails the others stop at their next API call") {
     static std::atomic<uint64_t> calls{0};
     calls = 0;

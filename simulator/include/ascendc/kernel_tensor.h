@@ -383,15 +383,21 @@ constexpr EventPipes PipesOf(HardEvent e) {
 }
 }  // namespace detail
 
-// https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/ascendcopapi/ (SetFlag/WaitFlag):
-// WaitFlag blocks the waiting pipe until the matching SetFlag; the model checks the pairing.
+// https://www.hiascend.com/document/detail/zh/canncommercial/850/API/ascendcopapi/atlasascendc_api_07_0181.html
+// (SetFlag/WaitFlag): WaitFlag blocks the waiting pipe until the matching SetFlag; "SetFlag/WaitFlag
+// must appear in pairs", and a flag set again before it was waited for is illegal (set_flag /
+// wait_flag, cceapi_0106). The model checks the pairing: a WaitFlag without a SetFlag, a second
+// SetFlag of an (event, ID) before its WaitFlag, and (at the end of the kernel) a SetFlag never
+// waited for.
 template <HardEvent evt>
 inline void SetFlag(int32_t eventID) {
     ASC_CHECK(eventID >= 0 && uint32_t(eventID) < ascend_sim::kEventIdsPerType, "SetFlag",
               "SetFlag<HardEvent::%s>: event ID %d is outside [0, %u)", HardEventName(evt), eventID, ascend_sim::kEventIdsPerType);
 #if ASCENDC_SIM_CHECKED
     uint8_t& n = ascend_sim::CurrentCore().flagCount[uint32_t(evt)][eventID];
-    if (n < 255) ++n;
+    ASC_CHECK(n == 0, "SetFlag", "SetFlag<HardEvent::%s>(%d) again before its WaitFlag: SetFlag and WaitFlag come in pairs",
+              HardEventName(evt), eventID);
+    ++n;
 #endif
     ascend_sim::RecordInstr(detail::PipesOf(evt).src, ascend_sim::InstrKind::SetFlag, uint64_t(evt) * 8 + uint64_t(eventID & 7),
                             "SetFlag");

@@ -23,6 +23,7 @@
 
 #include "ascend_sim/core_context.h"
 #include "ascend_sim/sim.h"
+#include "ascendc/kernel_types.h"
 #include "fiber_switch.h"
 
 // Sanitizer builds (cmake/sanitize.cmake): the fibers' context switches are announced to ASan
@@ -230,6 +231,17 @@ void FiberEntry() {
         else L.spec->body();
         FlushDeferredCopies(c);   // the kernel's last DMAs
         if (!c.deferredError.empty()) RecordFailure(L, c.deferredError);
+#if ASCENDC_SIM_CHECKED
+        for (uint32_t e = 0; e < kMaxHardEvents; ++e)   // SetFlag / WaitFlag pairs (kernel_tensor.h)
+            for (uint32_t id = 0; id < kEventIdsPerType; ++id)
+                if (c.flagCount[e][id] != 0) {
+                    RecordFailure(L, "SetFlag: core " + std::to_string(c.blockIdx) + ": SetFlag<HardEvent::" +
+                                         AscendC::HardEventName(static_cast<AscendC::HardEvent>(e)) + ">(" + std::to_string(id) +
+                                         ") was never waited for by the end of the kernel: SetFlag and WaitFlag come in pairs");
+                    e = kMaxHardEvents - 1;
+                    break;
+                }
+#endif
     } catch (const KernelAbort&) {
     } catch (const std::exception& e) {
         RecordFailure(L, "kernel: core " + std::to_string(c.blockIdx) + ": threw an exception: " + e.what());
