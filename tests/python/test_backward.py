@@ -570,10 +570,13 @@ def test_input_gradient_loads_a_grid_chunk_while_it_tests_the_one_before(dtype, 
     go, x, g = (a.astype(dtype) for a in (go, x, g))
     ags.set_platform(cores=8, build="checked")
     got = ags.grid_sample_backward(go, x, g, "bilinear", "zeros", False, output_mask=(True, False), build="checked")
-    last = backward_launch("checked")["cores"][-1]   # the last rows' tiles: no point's taps
-    assert "V Brcb" not in last["busy_by_api"] and "V Add" not in last["busy_by_api"], sorted(last["busy_by_api"])
-    serial = last["busy_s"] + last["busy_mte2"] + last["busy_v"]
-    assert last["modelled_cycles"] < 0.95 * serial, (last["modelled_cycles"], last["busy_s"], last["busy_mte2"], last["busy_v"])
+    cores = backward_launch("checked")["cores"]
+    # the cores whose tiles no point's taps reach (the last rows): they test chunks and add nothing
+    scanning = [c for c in cores if c["busy_mte2"] > 0 and "V Brcb" not in c["busy_by_api"] and "V Add" not in c["busy_by_api"]]
+    assert len(scanning) >= len(cores) // 2, [sorted(c["busy_by_api"]) for c in cores]
+    for c in scanning:
+        serial = c["busy_s"] + c["busy_mte2"] + c["busy_v"]
+        assert c["modelled_cycles"] < 0.95 * serial, (c["modelled_cycles"], c["busy_s"], c["busy_mte2"], c["busy_v"])
     ref = reference(go, x, g, "bilinear", "zeros", False)
     tol = expected_tols(go, x, g, "bilinear", "zeros", False, np.dtype(dtype).name, ref)[0]
     err = np.max(np.abs(f64(got[0]) - ref[0]))
