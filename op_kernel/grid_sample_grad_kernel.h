@@ -644,15 +644,12 @@ private:
         GradAxis axes[3] = {};
         TileRows tapRows = {};
         // the scan's grid chunks in gridBuf_ and scanGrid_ in turn: chunk k + 1 loads while chunk k
-        // is tested and its points added (MTE2_V flags say a buffer is loaded, V_MTE2 flags that the
-        // vector unit has read it; the scalar unit's reads precede the DMA it issues next)
+        // is tested and its points added (MTE2_V flags say a buffer is loaded). The next load into
+        // a buffer needs no flag of its own: the scalar unit issues it after the range test's V_S
+        // wait (CoordinateTapRanges), past the vector unit's reads, and after its own reads
         const AscendC::LocalTensor<T> grids[2] = {gridBuf_.template Get<T>(), scanGrid_.template Get<T>()};
         AscendC::TPipe* pipe = GetTPipePtr();
-        AscendC::TEventID loaded[2] = {}, read[2] = {};
-        for (int32_t i = 0; i < 2; ++i) {
-            loaded[i] = pipe->AllocEventID<HardEvent::MTE2_V>();
-            read[i] = pipe->AllocEventID<HardEvent::V_MTE2>();
-        }
+        const AscendC::TEventID loaded[2] = {pipe->AllocEventID<HardEvent::MTE2_V>(), pipe->AllocEventID<HardEvent::MTE2_V>()};
         GradOutputLoad go;
         go.loaded = pipe->AllocEventID<HardEvent::MTE2_V>();
         go.read = pipe->AllocEventID<HardEvent::V_MTE2>();
@@ -666,7 +663,6 @@ private:
             const int64_t next = s0 + t_.scanChunk;
             const int32_t cur = static_cast<int32_t>(chunk % 2), other = 1 - cur;
             if (next < t_.points) {
-                if (chunk >= 1) AscendC::WaitFlag<HardEvent::V_MTE2>(read[other]);   // the chunk before is tested
                 FetchGrid(grids[other], b, next, (t_.points - next) < t_.scanChunk ? (t_.points - next) : t_.scanChunk);
                 AscendC::SetFlag<HardEvent::MTE2_V>(loaded[other]);
             }
@@ -674,9 +670,7 @@ private:
             if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_V>();   // after the chunk before's reads of the cast
             AscendC::LocalTensor<float> coords = GridFloats(grids[cur], ns);
             if constexpr (!kIsFloat) AscendC::PipeBarrier<PIPE_V>();   // the range test reads the cast
-            const bool touch = ScanMayTouch(coords, ns, r0, nr);
-            if (next + t_.scanChunk < t_.points) AscendC::SetFlag<HardEvent::V_MTE2>(read[cur]);   // its buffer's next load
-            if (!touch) continue;
+            if (!ScanMayTouch(coords, ns, r0, nr)) continue;
             // gradOutput a sub-chunk at a time in goBuf_: the first's DMA now, each next one's as soon
             // as the one before is point-major (its Gather has read the buffer: a V_MTE2 flag), so
             // that it loads while the points before are added; a sub-chunk without a tap in the
@@ -738,10 +732,7 @@ private:
         }
         if (go.readPending) AscendC::WaitFlag<HardEvent::V_MTE2>(go.read);
         AscendC::PipeBarrier<PIPE_ALL>();
-        for (int32_t i = 0; i < 2; ++i) {
-            pipe->ReleaseEventID<HardEvent::MTE2_V>(loaded[i]);
-            pipe->ReleaseEventID<HardEvent::V_MTE2>(read[i]);
-        }
+        for (int32_t i = 0; i < 2; ++i) pipe->ReleaseEventID<HardEvent::MTE2_V>(loaded[i]);
         pipe->ReleaseEventID<HardEvent::MTE2_V>(go.loaded);
         pipe->ReleaseEventID<HardEvent::V_MTE2>(go.read);
         // the store, a row of the tile at a time: gathered channel-major (cc slabs of W), then one

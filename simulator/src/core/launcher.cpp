@@ -222,6 +222,20 @@ void SwitchToScheduler(Worker& W, Slot* s, bool ended) {
     AsanFinishSwitch(s->asanFakeStack, &W.schedStack, &W.schedStackBytes);
 }
 
+#if ASCENDC_SIM_CHECKED
+// SetFlag / WaitFlag come in pairs (kernel_tensor.h): a flag the core set and never waited for,
+// as a diagnostic; empty when there is none.
+std::string UnwaitedFlag(const CoreContext& c) {
+    for (uint32_t e = 0; e < kMaxHardEvents; ++e)
+        for (uint32_t id = 0; id < kEventIdsPerType; ++id)
+            if (c.flagCount[e][id] != 0)
+                return "SetFlag: core " + std::to_string(c.blockIdx) + ": SetFlag<HardEvent::" +
+                       AscendC::HardEventName(static_cast<AscendC::HardEvent>(e)) + ">(" + std::to_string(id) +
+                       ") was never waited for by the end of the kernel: SetFlag and WaitFlag come in pairs";
+    return {};
+}
+#endif
+
 void FiberEntry() {
     AsanFinishSwitch(nullptr, &t_worker.schedStack, &t_worker.schedStackBytes);
     CoreContext& c = *t_currentCore;
@@ -232,15 +246,8 @@ void FiberEntry() {
         FlushDeferredCopies(c);   // the kernel's last DMAs
         if (!c.deferredError.empty()) RecordFailure(L, c.deferredError);
 #if ASCENDC_SIM_CHECKED
-        for (uint32_t e = 0; e < kMaxHardEvents; ++e)   // SetFlag / WaitFlag pairs (kernel_tensor.h)
-            for (uint32_t id = 0; id < kEventIdsPerType; ++id)
-                if (c.flagCount[e][id] != 0) {
-                    RecordFailure(L, "SetFlag: core " + std::to_string(c.blockIdx) + ": SetFlag<HardEvent::" +
-                                         AscendC::HardEventName(static_cast<AscendC::HardEvent>(e)) + ">(" + std::to_string(id) +
-                                         ") was never waited for by the end of the kernel: SetFlag and WaitFlag come in pairs");
-                    e = kMaxHardEvents - 1;
-                    break;
-                }
+        const std::string unwaited = UnwaitedFlag(c);
+        if (!unwaited.empty()) RecordFailure(L, unwaited);
 #endif
     } catch (const KernelAbort&) {
     } catch (const std::exception& e) {
